@@ -1153,6 +1153,30 @@ _REJECTING_REST_WORDS = 10
 _REJECTING_REST_CJK = 16
 
 
+#: A preposition that names a side when it heads a line ("Against: X", "Rather than: X"):
+#: what follows is an argument or an option weighed, not the author's verdict on it.
+_SIDE_WORD = re.compile(
+    r"against|away\s+from|clear\s+of|instead\s+of|rather\s+than", re.I
+)
+_HEADING_AFTER = re.compile(r"\s*[:：]")
+
+
+#: What was said before, referred back to ("that", "this").
+_BACK_REFERENCE = re.compile(r"\b(?:that|this)\b", re.I)
+
+
+def _a_side(rest: str, found: re.Match[str]) -> bool:
+    """Whether the preposition ``found`` in ``rest`` puts its phrase on one side of a
+    weighing rather than rejecting it (sixteenth pass): heading a line ("Against: low
+    bleeding risk" lists the case against, a con; "For: X / Against: Y" weighs both and
+    decides nothing — f36a's reader took the con as the author rejecting it), or set
+    against what was said before ("I'd give that even odds against X": that and X
+    compared). A verdict ("Ruled out: X", 排除：X, "I'd steer clear of X") still rejects."""
+    return bool(_SIDE_WORD.fullmatch(found.group(0))) and bool(
+        _HEADING_AFTER.match(rest, found.end()) or _BACK_REFERENCE.search(rest)
+    )
+
+
 def rejected_alone(text: str, start: int, end: int) -> bool:
     """Whether the phrase at [start, end) is the only thing its sentence names and the rest
     of the sentence rejects it once (issue #35, fifteenth pass): "I ruled out X", "X is
@@ -1175,8 +1199,9 @@ def rejected_alone(text: str, start: int, end: int) -> bool:
     if comma >= 0:
         before = before[comma + 1 :]
     rest = before + " " + text[end:s_end]
+    rejections = [r for r in _OPTION_REJECTION.finditer(rest) if not _a_side(rest, r)]
     if (
-        len(_OPTION_REJECTION.findall(rest)) != 1
+        len(rejections) != 1
         or len(rest.split()) > _REJECTING_REST_WORDS
         or len(_CJK_CHAR.findall(rest)) > _REJECTING_REST_CJK
         or _OPTION_UNSAID.search(rest)
@@ -1184,6 +1209,61 @@ def rejected_alone(text: str, start: int, end: int) -> bool:
     ):
         return False
     return True
+
+
+def denied_outright(text: str, denied: Sequence[tx.Match]) -> list[tx.Match]:
+    """Of the ``denied`` mentions, those the author denies outright (issue #35, sixteenth
+    pass): a negation right before the fact and nothing after it to the sentence's end
+    (:func:`_denied_bare`) — "Upshot: not X.", "**并非X**", "EN: not X", "45%：并非X",
+    "- not X" — whatever led up to it (a label, a consequence, a later plan item, a
+    letter's closing, another speaker's line). A record fact the answer states and also
+    denies so is two opposite statements on one object, the answer committing to neither;
+    one left open beside it ("+ X / - not X / your call") commits to neither as well. A
+    denial inside a reversing frame ("It is wrong to say: not X") is none."""
+    out = []
+    for m in denied:
+        framed = fr.frame_at(text, m.start, m.end)
+        if framed.reversed:
+            continue
+        if _denied_bare(text, m):
+            # left open beside the fact stated ("+ X / - not X / your call") commits to
+            # neither as well, so an open frame does not excuse it
+            out.append(m)
+    return out
+
+
+#: A negation of the predicate ("not", 并非, 不是): it denies what follows wherever it stands.
+_PREDICATE_NEGATION = re.compile(r"\bnot\b|n't|n’t|非|不", re.I)
+#: What may follow a bare denial to its sentence's end: closing marks, a code in brackets.
+_BARE_TAIL = re.compile(
+    r"[\s*_)）\]】」』”\"'.。!！,，;；]*(?:[(（][\w. -]{1,12}[)）])?[\s*_.。!！]*"
+)
+#: What may stand between a negation and the fact it denies: an article.
+_BARE_GAP = re.compile(r"\s*(?:(?:the|a|an)\s+)?|(?:是|为|属于)?")
+
+
+def _denied_bare(text: str, m: tx.Match) -> bool:
+    """Whether ``m`` is denied bare: the negation right before the fact and nothing after
+    it to the sentence's end ("... leads straight to: not X.", "**并非X**", "45%：并非X"):
+    the sentence's last word is the fact denied, whatever led up to it; not asked."""
+    cue, at = tx.negation_cue(text, m.start, tokens=2)
+    if not cue:
+        return False
+    if not _PREDICATE_NEGATION.search(cue) and text[
+        tx.clause_bounds(text, at)[0] : at
+    ].strip(" \t*_-–—>•#"):
+        # "no", 无, 没有 deny a fact only where they open the clause ("Bottom line: no
+        # DVT", 结论：无肺栓塞); inside it they quantify ("he takes no warfarin")
+        return False
+    gap = _BARE_GAP.fullmatch(text, at + len(cue), m.start)
+    if gap is None:
+        return False
+    s_end = tx.sentence_bounds(text, m.start)[1]
+    tail = _BARE_TAIL.fullmatch(text, m.end, s_end)
+    if tail is None:
+        return False
+    after = text[s_end : s_end + 1]
+    return after not in ("?", "？")
 
 
 def asserted_mentions(
@@ -1645,6 +1725,12 @@ _UNDO_WORDS: tuple[str, ...] = (
 )  # fmt: skip
 
 
+#: A negation cut from the verb after it by a dash or colon is an answer word of its own
+#: ("No - cancel it", 不——撤销该医嘱: a speaker's "no" to what was said before), not the
+#: verb's negation (sixteenth pass).
+_ANSWER_WORD_GAP = re.compile(r"[-–—―:：]")
+
+
 def _order_undone(text: str) -> str:
     """The sentence that undoes an order the answer reports placing ("Done: a consult was
     requested" and "that order is not needed, cancel it", 已申请会诊 and 撤销该医嘱), ``""``
@@ -1665,7 +1751,8 @@ def _order_undone(text: str) -> str:
         start, end = tx.sentence_bounds(text, m.start())
         if plan or any(start <= d < end for d in done):
             continue
-        if tx.negation_cue(text, m.start(), tokens=3)[0]:
+        cue, at = tx.negation_cue(text, m.start(), tokens=3)
+        if cue and not _ANSWER_WORD_GAP.search(text, at + len(cue), m.start()):
             continue
         framed = fr.frame_at(text, m.start(), m.end())
         if framed.reversed or framed.open:
