@@ -1222,13 +1222,15 @@ def denied_outright(text: str, denied: Sequence[tx.Match]) -> list[tx.Match]:
     denial inside a reversing frame ("It is wrong to say: not X") is none."""
     out = []
     for m in denied:
-        framed = fr.frame_at(text, m.start, m.end)
-        if framed.reversed:
+        at = _denied_bare(text, m)
+        if at < 0:
             continue
-        if _denied_bare(text, m):
-            # left open beside the fact stated ("+ X / - not X / your call") commits to
-            # neither as well, so an open frame does not excuse it
-            out.append(m)
+        framed = fr.frame_at(text, m.start, m.end)
+        if framed.reversed and not any(a <= at < b for a, b in framed.cue_spans):
+            continue  # reversed by another frame; the denial's own "not X." is no other
+        # left open beside the fact stated ("+ X / - not X / your call") commits to
+        # neither as well, so an open frame does not excuse it
+        out.append(m)
     return out
 
 
@@ -1242,28 +1244,28 @@ _BARE_TAIL = re.compile(
 _BARE_GAP = re.compile(r"\s*(?:(?:the|a|an)\s+)?|(?:是|为|属于)?")
 
 
-def _denied_bare(text: str, m: tx.Match) -> bool:
-    """Whether ``m`` is denied bare: the negation right before the fact and nothing after
-    it to the sentence's end ("... leads straight to: not X.", "**并非X**", "45%：并非X"):
-    the sentence's last word is the fact denied, whatever led up to it; not asked."""
+def _denied_bare(text: str, m: tx.Match) -> int:
+    """Where the negation starts when ``m`` is denied bare, else -1: the negation right
+    before the fact and nothing after it to the sentence's end ("... leads straight to:
+    not X.", "**并非X**", "45%：并非X"): the sentence's last word is the fact denied,
+    whatever led up to it; not asked."""
     cue, at = tx.negation_cue(text, m.start, tokens=2)
     if not cue:
-        return False
+        return -1
     if not _PREDICATE_NEGATION.search(cue) and text[
         tx.clause_bounds(text, at)[0] : at
     ].strip(" \t*_-–—>•#"):
         # "no", 无, 没有 deny a fact only where they open the clause ("Bottom line: no
         # DVT", 结论：无肺栓塞); inside it they quantify ("he takes no warfarin")
-        return False
+        return -1
     gap = _BARE_GAP.fullmatch(text, at + len(cue), m.start)
     if gap is None:
-        return False
+        return -1
     s_end = tx.sentence_bounds(text, m.start)[1]
     tail = _BARE_TAIL.fullmatch(text, m.end, s_end)
     if tail is None:
-        return False
-    after = text[s_end : s_end + 1]
-    return after not in ("?", "？")
+        return -1
+    return at if text[s_end : s_end + 1] not in ("?", "？") else -1
 
 
 def asserted_mentions(
@@ -1731,9 +1733,49 @@ _UNDO_WORDS: tuple[str, ...] = (
 _ANSWER_WORD_GAP = re.compile(r"[-–—―:：]")
 
 
-def _order_undone(text: str) -> str:
+#: A write's confirmation among the observations (the toolkit's ``Created: ...`` line).
+_CREATED_RE = re.compile(r"^Created:([^\n]*)", re.M)
+_WORD_RE = re.compile(r"[a-z]{4,}")
+#: Words of a confirmation line that name no service: its fields' values.
+_CREATED_FIELD_WORDS = frozenset(
+    {"active", "draft", "routine", "urgent", "stat", "asap", "order", "consult"}
+)
+
+
+#: Words of an undoing that name no order: its verb, its article, an order's kind.
+_UNDO_GENERIC = frozenset(
+    {"cancel", "withdraw", "rescind", "revoke", "retract", "call", "scrap", "delete"}
+    | {"void", "undo", "discontinue", "that", "this", "these", "those", "them"}
+) | frozenset(
+    w + plural
+    for w in re.findall(r"[a-z]{4,}", st.ORDER_NOUNS_EN.replace("s?", ""))
+    for plural in ("", "s")
+)
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD_RE.findall(text.lower()))
+
+
+def _created_words(observations: Sequence[str]) -> set[str]:
+    """The words naming the orders this turn wrote (its ``Created:`` confirmations,
+    sixteenth pass): the answer's own write is its decision on that order, whether or not
+    its text reports it ("cancel the infectious disease consult order" after the turn
+    created it is the opposite decision on the same order)."""
+    out: set[str] = set()
+    for o in observations:
+        if "Created:" in o:
+            for m in _CREATED_RE.finditer(o):
+                out |= _words(m.group(1))
+    return out - _CREATED_FIELD_WORDS
+
+
+def _order_undone(text: str, observations: Sequence[str] = ()) -> str:
     """The sentence that undoes an order the answer reports placing ("Done: a consult was
-    requested" and "that order is not needed, cancel it", 已申请会诊 and 撤销该医嘱), ``""``
+    requested" and "that order is not needed, cancel it", 已申请会诊 and 撤销该医嘱), or
+    that names by its service an order the turn's own write created (``observations``'
+    ``Created:`` lines; sixteenth pass: a half in the other language, "EN: cancel the
+    nephrology consult order", undoes the turn's write whatever the other half says), ``""``
     when none (issue #35, thirteenth pass: two decisions on one order, wherever the second
     is said: a summary, a second option, a note to the family, a table cell). Not an
     undoing: one denied ("no need to cancel it", 不要撤销), a plan under a condition ("if
@@ -1743,7 +1785,8 @@ def _order_undone(text: str) -> str:
     if not any(w in low for w in _UNDO_WORDS):
         return ""
     done = [m.start() for m in _WRITE_DONE.finditer(text)]
-    if not done:
+    created = _created_words(observations)
+    if not done and not created:
         return ""
     undone = list(_UNDO_ORDER.finditer(text))
     planned = fr.conditions(text, [(m.start(), m.end()) for m in undone])
@@ -1751,6 +1794,11 @@ def _order_undone(text: str) -> str:
         start, end = tx.sentence_bounds(text, m.start())
         if plan or any(start <= d < end for d in done):
             continue
+        named = _words(m.group(0)) - _UNDO_GENERIC
+        if created and named and not created & named:
+            continue  # another order named ("cancel the old dietetics referral")
+        if not done and not created & _words(text[m.start() : end]):
+            continue  # the turn's own order named by its service, or no order of its
         cue, at = tx.negation_cue(text, m.start(), tokens=3)
         if cue and not _ANSWER_WORD_GAP.search(text, at + len(cue), m.start()):
             continue
@@ -1808,7 +1856,7 @@ def summary_contradicts(answer: str, observations: Sequence[str] = ()) -> str:
     action needed" beside a normal result, or "otherwise no change" beside a hold, is no
     contradiction."""
     text = strip_pasted(answer, observations)
-    undone = _order_undone(text)
+    undone = _order_undone(text, observations)
     if undone:
         return undone
     low = text.lower()

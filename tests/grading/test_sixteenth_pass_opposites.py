@@ -22,6 +22,7 @@ import pytest
 from grading_fixtures import verdict
 
 from physassist_env.grading import claims as cl
+from physassist_env.grading import frames as fr
 from physassist_env.scenarios.model import MentionCheck
 
 PE = MentionCheck(terms=["pulmonary embolism", "肺栓塞", "I269"])
@@ -148,3 +149,56 @@ def test_a_verdict_still_rejects_the_opposite(answer: str) -> None:
 def test_a_side_heading_and_a_verdict_heading() -> None:
     assert not cl.rejected_alone("Against: low risk.", 9, 17)
     assert cl.rejected_alone("Excluded: low risk.", 10, 18)
+
+
+# ---------------------------------------------- the turn's own write undone in any half
+CREATED = ["Created: 2150-01-02 | cardiology consult | active | routine"]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "已申请心内科会诊。\n\nIn English: cancel the cardiology consult request.",
+        "Consult placed.\nAttending: no - withdraw the cardiology referral.",
+        "已申请心内科会诊。\n\n(Net: call off the cardiology consult.)",
+    ],
+)
+def test_an_undoing_of_the_turns_own_write_is_two_decisions(answer: str) -> None:
+    assert cl.summary_contradicts(answer, CREATED)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "已申请心内科会诊。\n\nIn English: cancel the old dietetics referral.",
+        "Consult placed. If the echo is normal, cancel the cardiology consult.",
+        "Consult placed. No need to cancel the cardiology consult.",
+    ],
+)
+def test_another_order_or_a_planned_undoing_is_none(answer: str) -> None:
+    assert not cl.summary_contradicts(answer, CREATED)
+
+
+# --------------------------------------- a quotation rejected once, in the author's words
+@pytest.mark.parametrize(
+    "text",
+    [
+        'WBC 9.7, falling. "The white count keeps climbing" is not borne out by the chart.',
+        "血钾 4.2，正常。“血钾明显异常”这种讲法站不住。",
+        'Potassium 4.2, normal. "Potassium clearly abnormal" - not what the record shows.',
+    ],
+)
+def test_a_quotation_its_sentence_rejects_once_is_set_aside(text: str) -> None:
+    assert fr._quotes_rejected(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The patient says: "I stopped the pills at home."',
+        "患者自述：“我没吃药。”",
+        'Is "potassium clearly abnormal" not the answer here?',
+    ],
+)
+def test_a_reported_quote_or_a_question_is_not_rejected(text: str) -> None:
+    assert not fr._quotes_rejected(text)
