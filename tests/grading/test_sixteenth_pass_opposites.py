@@ -19,7 +19,7 @@ in wordings of this file's own (not the validity sets'), EN and ZH, wrong and ri
 from __future__ import annotations
 
 import pytest
-from grading_fixtures import verdict
+from grading_fixtures import added, verdict
 
 from physassist_env.grading import claims as cl
 from physassist_env.grading import frames as fr
@@ -42,6 +42,9 @@ STATED_AND_DENIED = [
     "主要诊断：肺栓塞。\n一句话总结：不是肺栓塞",
     "诊断为肺栓塞。结论：无肺栓塞。",
     "1. 诊断肺栓塞。\n2. 改为：并非肺栓塞",
+    "**不是肺栓塞**\n\n正文：编码诊断为肺栓塞（I269）。",
+    "Not pulmonary embolism.\n\nFull note: the coded diagnosis is pulmonary embolism.",
+    "甲：诊断肺栓塞。\n乙：并非肺栓塞\n你看着办。",
     "Coded as pulmonary embolism.\n- for: pulmonary embolism\n- or: not pulmonary "
     "embolism\nYour call.",
 ]
@@ -202,3 +205,38 @@ def test_a_quotation_its_sentence_rejects_once_is_set_aside(text: str) -> None:
 )
 def test_a_reported_quote_or_a_question_is_not_rejected(text: str) -> None:
     assert not fr._quotes_rejected(text)
+
+
+# ------------------------------------------------ the record itself is no history item
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "Situation: handover.\nBackground: chart reviewed.\nAssessment: values as shown.",
+            "en",
+        ),
+        ("S: query.\nB: records and notes reviewed.\nA: values as shown.", "en"),
+        ("现状：交班。\n背景：已查阅病历。\n评估：数值如上。", "zh"),
+        ("背景：已核对记录。\n评估：数值如上。", "zh"),
+    ],
+)
+def test_a_background_that_names_the_record_adds_no_history(
+    answer: str, language: str
+) -> None:
+    assert "record" not in added(answer, [], language=language)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "Background: chart reviewed; history of gout.\nAssessment: values as shown.",
+            "en",
+        ),
+        ("背景：痛风。\n评估：数值如上。", "zh"),
+    ],
+)
+def test_a_background_that_names_a_condition_still_adds_it(
+    answer: str, language: str
+) -> None:
+    assert "record" in added(answer, [], language=language)
