@@ -1284,7 +1284,9 @@ def asserted_mentions(
     asserted, denied = [], []
     for m in tx.mentions(text, terms, meanings=meanings):
         framed = fr.frame_at(text, m.start, m.end)
-        if framed.open and conclusion:
+        if framed.open and conclusion and not _offered(text, m.start):
+            # an option offered beside the answer's own ("Or X. Both reasonable.") is
+            # said, as a decision offered so is (sixteenth pass): two conclusions
             continue
         raw_cue = tx.negation_cue(text, m.start, tokens=4)
         cue = fr.negation_outside(raw_cue, framed)

@@ -127,6 +127,10 @@ WEIGHED_NOT_DECIDED = [
     "High bleeding risk. 不过说实话，low bleeding risk.",
     "出血风险高。不过我觉得出血风险低。",
     "出血风险高。不过这和出血风险低的可能性差不多。",
+    # an option offered beside the answer's own, then handed back
+    "High bleeding risk on the score as computed from the chart today.\nOr low bleeding "
+    "risk. Your pick.",
+    "出血风险高，依据如上所述的评分结果。\n或者出血风险低。你们定。",
 ]
 
 
