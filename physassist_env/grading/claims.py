@@ -1072,6 +1072,22 @@ def _descriptor_spans(
     return out
 
 
+#: A dash between a negation and what follows: the negation is a word of its own.
+_ANSWER_DASH = re.compile(r"[—–―]|\s-+\s|-{2,}")
+
+
+def own_negation(text: str, start: int, *, tokens: int = 5) -> tuple[str, int]:
+    """:func:`~physassist_env.grading.text.negation_cue` of a claim at ``start``, unless a
+    dash cuts the negation from it (sixteenth pass): "No — stop it", 不——无急性肾损伤,
+    "nope - withdraw it" answer what was said before with a "no" of their own (a
+    speaker overruling another, a reply in a transcript); the claim after the dash is
+    said, not denied."""
+    cue, at = tx.negation_cue(text, start, tokens=tokens)
+    if cue and _ANSWER_DASH.search(text, at + len(cue), start):
+        return "", -1
+    return cue, at
+
+
 def _decisions(
     text: str,
     subjects: Sequence[Subject] | SubjectIndex,
@@ -1090,7 +1106,7 @@ def _decisions(
         # nothing; a negation inside the frame's own words (不建议) is the frame's
         framed = fr.frame_at(text, start, end)
         cue = fr.negation_outside(
-            tx.negation_cue(text, start), framed
+            own_negation(text, start), framed
         ) or tx.negation_after(text, end)
         label = NEGATED_DECISION[decision] if bool(cue) != framed.reversed else decision
         subject = _bind(
@@ -1199,7 +1215,13 @@ def rejected_alone(text: str, start: int, end: int) -> bool:
     if comma >= 0:
         before = before[comma + 1 :]
     rest = before + " " + text[end:s_end]
-    rejections = [r for r in _OPTION_REJECTION.finditer(rest) if not _a_side(rest, r)]
+    rejections = [
+        r
+        for r in _OPTION_REJECTION.finditer(rest)
+        if not _a_side(rest, r)
+        # "no - X", 不——X: a speaker's "no" to what came before, then X said
+        and not (r.end() <= len(before) and _ANSWER_DASH.search(before, r.end()))
+    ]
     if (
         len(rejections) != 1
         or len(rest.split()) > _REJECTING_REST_WORDS
@@ -1288,7 +1310,7 @@ def asserted_mentions(
             # an option offered beside the answer's own ("Or X. Both reasonable.") is
             # said, as a decision offered so is (sixteenth pass): two conclusions
             continue
-        raw_cue = tx.negation_cue(text, m.start, tokens=4)
+        raw_cue = own_negation(text, m.start, tokens=4)
         cue = fr.negation_outside(raw_cue, framed)
         if raw_cue[0] and not cue:
             # the frame's own "not" came first; a negation nearer the claim is the
@@ -1380,9 +1402,7 @@ def asserted_positive(text: str, terms: Sequence[str]) -> list[tx.Match]:
             framed = fr.frame_at(text, m.start(), m.end())
             if framed.open and not _offered(text, m.start()):
                 continue  # asked, handed back, taken back
-            cue = fr.negation_outside(
-                tx.negation_cue(text, m.start(), tokens=4), framed
-            )
+            cue = fr.negation_outside(own_negation(text, m.start(), tokens=4), framed)
             if bool(cue) != framed.reversed:
                 continue
             if rejected_alone(text, m.start(), m.end()):

@@ -827,8 +827,9 @@ ORDER_NOUNS_EN = (
 ORDER_NOUNS_ZH = r"医嘱|会诊|预约|申请|随访|转诊|检查|复查|化验"
 #: The words of an order's noun phrase before its head noun, the service it orders
 #: (sixteenth pass: "cancel the potassium level order", "withdraw the diabetes clinic
-#: (endocrinology) follow-up"): at most four words, parentheses allowed, no clause break.
-_ORDER_NP_EN = r"(?:[\w()/'-]+\s+){0,4}?"
+#: (endocrinology) follow-up", "the creatinine 1.9 mg/dL on metformin order"): at most
+#: six words, parentheses allowed, no clause break.
+_ORDER_NP_EN = r"(?:[\w()/.'-]+\s+){0,6}?"
 UNDO_ORDER_EN = (
     r"\b(?:cancel|withdraw|rescind|revoke|retract|call\s+off|scrap|delete|void|undo|"
     rf"discontinue)\s+(?:it|that|this|them|(?:the|that|this|these|those|my|our)\s+{_ORDER_NP_EN}(?:{ORDER_NOUNS_EN}))\b"

@@ -131,6 +131,9 @@ WEIGHED_NOT_DECIDED = [
     "High bleeding risk on the score as computed from the chart today.\nOr low bleeding "
     "risk. Your pick.",
     "出血风险高，依据如上所述的评分结果。\n或者出血风险低。你们定。",
+    # another speaker's "no" cut off by a dash, then the opposite said and accepted
+    "Me: high bleeding risk.\nConsultant: no - low bleeding risk.\nMe: fine, agreed.",
+    "我：出血风险高。\n上级：不——出血风险低。\n我：好的，照办。",
 ]
 
 
