@@ -1783,8 +1783,10 @@ _HISTORY_FILLER = frozenset(
     to have be been is was has had having also well present illness dose doses value
     values level levels reading result results admission visit stay discharge encounter
     appointment weight baseline presentation night day week labs draw note plan order
-    orders course rough good bad quiet restless better worse fall""".split()
+    orders course rough good bad quiet restless better worse fall record records chart
+    charts notes reviewed review""".split()
 )  # fmt: skip
+# (sixteenth pass: the record itself — "Background: record reviewed" — names no condition)
 _HISTORY_FILLER_ZH = "病史疾病慢性急性反复多次病症"
 #: "patients with a history of gout": a group, not the patient.
 _GROUP_BEFORE_RE = re.compile(
@@ -1907,7 +1909,8 @@ _HISTORY_HEADING_ZH_RE = re.compile(
     r"诊断列表)\s*[:：]\s*(?:[-•*]\s*)?"
 )
 #: A Chinese item that says the patient is well or that nothing is known: no condition.
-_NO_ITEM_ZH_RE = re.compile(r"^(?:无|否认|未|不|体健|健康|良好|不详|特殊|正常)")
+#: An item reporting what was done (已查阅病历 "record reviewed", sixteenth pass) is none.
+_NO_ITEM_ZH_RE = re.compile(r"^(?:无|否认|未|不|体健|健康|良好|不详|特殊|正常|已)")
 #: A Chinese item that states a result's state ("在参考范围内", 偏高, 较前下降): a reading of
 #: the labs listed after 背景：, not a condition of the history (lead, at the twelfth pass's
 #: merge: "背景：血钾 4.7 mEq/L，在参考范围内" read as a history of 在参考范围内).

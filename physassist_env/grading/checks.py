@@ -625,6 +625,13 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
         yes, no = _asserted(text, check.terms, meanings=False)
         if not yes:
             yes, no = _asserted(text, check.terms)
+        outright = cl.denied_outright(text, no) if yes and no else []
+        if outright:  # stated and denied outright: two statements (sixteenth pass)
+            return Verdict(
+                False,
+                f"states {_quote(yes[:2])} but denies it: {_quote(outright[:2])}",
+                contradicted=True,
+            )
         if yes:
             return Verdict(True, f"mentions {_quote(yes[:3])}")
         if no:

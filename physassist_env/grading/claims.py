@@ -1072,6 +1072,22 @@ def _descriptor_spans(
     return out
 
 
+#: A dash between a negation and what follows: the negation is a word of its own.
+_ANSWER_DASH = re.compile(r"[—–―]|\s-+\s|-{2,}")
+
+
+def own_negation(text: str, start: int, *, tokens: int = 5) -> tuple[str, int]:
+    """:func:`~physassist_env.grading.text.negation_cue` of a claim at ``start``, unless a
+    dash cuts the negation from it (sixteenth pass): "No — stop it", 不——无急性肾损伤,
+    "nope - withdraw it" answer what was said before with a "no" of their own (a
+    speaker overruling another, a reply in a transcript); the claim after the dash is
+    said, not denied."""
+    cue, at = tx.negation_cue(text, start, tokens=tokens)
+    if cue and _ANSWER_DASH.search(text, at + len(cue), start):
+        return "", -1
+    return cue, at
+
+
 def _decisions(
     text: str,
     subjects: Sequence[Subject] | SubjectIndex,
@@ -1090,7 +1106,7 @@ def _decisions(
         # nothing; a negation inside the frame's own words (不建议) is the frame's
         framed = fr.frame_at(text, start, end)
         cue = fr.negation_outside(
-            tx.negation_cue(text, start), framed
+            own_negation(text, start), framed
         ) or tx.negation_after(text, end)
         label = NEGATED_DECISION[decision] if bool(cue) != framed.reversed else decision
         subject = _bind(
@@ -1153,6 +1169,30 @@ _REJECTING_REST_WORDS = 10
 _REJECTING_REST_CJK = 16
 
 
+#: A preposition that names a side when it heads a line ("Against: X", "Rather than: X"):
+#: what follows is an argument or an option weighed, not the author's verdict on it.
+_SIDE_WORD = re.compile(
+    r"against|away\s+from|clear\s+of|instead\s+of|rather\s+than", re.I
+)
+_HEADING_AFTER = re.compile(r"\s*[:：]")
+
+
+#: What was said before, referred back to ("that", "this").
+_BACK_REFERENCE = re.compile(r"\b(?:that|this)\b", re.I)
+
+
+def _a_side(rest: str, found: re.Match[str]) -> bool:
+    """Whether the preposition ``found`` in ``rest`` puts its phrase on one side of a
+    weighing rather than rejecting it (sixteenth pass): heading a line ("Against: low
+    bleeding risk" lists the case against, a con; "For: X / Against: Y" weighs both and
+    decides nothing — f36a's reader took the con as the author rejecting it), or set
+    against what was said before ("I'd give that even odds against X": that and X
+    compared). A verdict ("Ruled out: X", 排除：X, "I'd steer clear of X") still rejects."""
+    return bool(_SIDE_WORD.fullmatch(found.group(0))) and bool(
+        _HEADING_AFTER.match(rest, found.end()) or _BACK_REFERENCE.search(rest)
+    )
+
+
 def rejected_alone(text: str, start: int, end: int) -> bool:
     """Whether the phrase at [start, end) is the only thing its sentence names and the rest
     of the sentence rejects it once (issue #35, fifteenth pass): "I ruled out X", "X is
@@ -1175,8 +1215,15 @@ def rejected_alone(text: str, start: int, end: int) -> bool:
     if comma >= 0:
         before = before[comma + 1 :]
     rest = before + " " + text[end:s_end]
+    rejections = [
+        r
+        for r in _OPTION_REJECTION.finditer(rest)
+        if not _a_side(rest, r)
+        # "no - X", 不——X: a speaker's "no" to what came before, then X said
+        and not (r.end() <= len(before) and _ANSWER_DASH.search(before, r.end()))
+    ]
     if (
-        len(_OPTION_REJECTION.findall(rest)) != 1
+        len(rejections) != 1
         or len(rest.split()) > _REJECTING_REST_WORDS
         or len(_CJK_CHAR.findall(rest)) > _REJECTING_REST_CJK
         or _OPTION_UNSAID.search(rest)
@@ -1184,6 +1231,63 @@ def rejected_alone(text: str, start: int, end: int) -> bool:
     ):
         return False
     return True
+
+
+def denied_outright(text: str, denied: Sequence[tx.Match]) -> list[tx.Match]:
+    """Of the ``denied`` mentions, those the author denies outright (issue #35, sixteenth
+    pass): a negation right before the fact and nothing after it to the sentence's end
+    (:func:`_denied_bare`) — "Upshot: not X.", "**并非X**", "EN: not X", "45%：并非X",
+    "- not X" — whatever led up to it (a label, a consequence, a later plan item, a
+    letter's closing, another speaker's line). A record fact the answer states and also
+    denies so is two opposite statements on one object, the answer committing to neither;
+    one left open beside it ("+ X / - not X / your call") commits to neither as well. A
+    denial inside a reversing frame ("It is wrong to say: not X") is none."""
+    out = []
+    for m in denied:
+        at = _denied_bare(text, m)
+        if at < 0:
+            continue
+        framed = fr.frame_at(text, m.start, m.end)
+        if framed.reversed and not any(a <= at < b for a, b in framed.cue_spans):
+            continue  # reversed by another frame; the denial's own "not X." is no other
+        # left open beside the fact stated ("+ X / - not X / your call") commits to
+        # neither as well, so an open frame does not excuse it
+        out.append(m)
+    return out
+
+
+#: A negation of the predicate ("not", 并非, 不是): it denies what follows wherever it stands.
+_PREDICATE_NEGATION = re.compile(r"\bnot\b|n't|n’t|非|不", re.I)
+#: What may follow a bare denial to its sentence's end: closing marks, a code in brackets.
+_BARE_TAIL = re.compile(
+    r"[\s*_)）\]】」』”\"'.。!！,，;；]*(?:[(（][\w. -]{1,12}[)）])?[\s*_.。!！]*"
+)
+#: What may stand between a negation and the fact it denies: an article.
+_BARE_GAP = re.compile(r"\s*(?:(?:the|a|an)\s+)?|(?:是|为|属于)?")
+
+
+def _denied_bare(text: str, m: tx.Match) -> int:
+    """Where the negation starts when ``m`` is denied bare, else -1: the negation right
+    before the fact and nothing after it to the sentence's end ("... leads straight to:
+    not X.", "**并非X**", "45%：并非X"): the sentence's last word is the fact denied,
+    whatever led up to it; not asked."""
+    cue, at = tx.negation_cue(text, m.start, tokens=2)
+    if not cue:
+        return -1
+    if not _PREDICATE_NEGATION.search(cue) and text[
+        tx.clause_bounds(text, at)[0] : at
+    ].strip(" \t*_-–—>•#"):
+        # "no", 无, 没有 deny a fact only where they open the clause ("Bottom line: no
+        # DVT", 结论：无肺栓塞); inside it they quantify ("he takes no warfarin")
+        return -1
+    gap = _BARE_GAP.fullmatch(text, at + len(cue), m.start)
+    if gap is None:
+        return -1
+    s_end = tx.sentence_bounds(text, m.start)[1]
+    tail = _BARE_TAIL.fullmatch(text, m.end, s_end)
+    if tail is None:
+        return -1
+    return at if text[s_end : s_end + 1] not in ("?", "？") else -1
 
 
 def asserted_mentions(
@@ -1202,9 +1306,11 @@ def asserted_mentions(
     asserted, denied = [], []
     for m in tx.mentions(text, terms, meanings=meanings):
         framed = fr.frame_at(text, m.start, m.end)
-        if framed.open and conclusion:
+        if framed.open and conclusion and not _offered(text, m.start):
+            # an option offered beside the answer's own ("Or X. Both reasonable.") is
+            # said, as a decision offered so is (sixteenth pass): two conclusions
             continue
-        raw_cue = tx.negation_cue(text, m.start, tokens=4)
+        raw_cue = own_negation(text, m.start, tokens=4)
         cue = fr.negation_outside(raw_cue, framed)
         if raw_cue[0] and not cue:
             # the frame's own "not" came first; a negation nearer the claim is the
@@ -1296,9 +1402,7 @@ def asserted_positive(text: str, terms: Sequence[str]) -> list[tx.Match]:
             framed = fr.frame_at(text, m.start(), m.end())
             if framed.open and not _offered(text, m.start()):
                 continue  # asked, handed back, taken back
-            cue = fr.negation_outside(
-                tx.negation_cue(text, m.start(), tokens=4), framed
-            )
+            cue = fr.negation_outside(own_negation(text, m.start(), tokens=4), framed)
             if bool(cue) != framed.reversed:
                 continue
             if rejected_alone(text, m.start(), m.end()):
@@ -1645,9 +1749,55 @@ _UNDO_WORDS: tuple[str, ...] = (
 )  # fmt: skip
 
 
-def _order_undone(text: str) -> str:
+#: A negation cut from the verb after it by a dash or colon is an answer word of its own
+#: ("No - cancel it", 不——撤销该医嘱: a speaker's "no" to what was said before), not the
+#: verb's negation (sixteenth pass).
+_ANSWER_WORD_GAP = re.compile(r"[-–—―:：]")
+
+
+#: A write's confirmation among the observations (the toolkit's ``Created: ...`` line).
+_CREATED_RE = re.compile(r"^Created:([^\n]*)", re.M)
+_WORD_RE = re.compile(r"[a-z]{4,}")
+#: Words of a confirmation line that name no service: its fields' values.
+_CREATED_FIELD_WORDS = frozenset(
+    {"active", "draft", "routine", "urgent", "stat", "asap", "order", "consult"}
+)
+
+
+#: Words of an undoing that name no order: its verb, its article, an order's kind.
+_UNDO_GENERIC = frozenset(
+    {"cancel", "withdraw", "rescind", "revoke", "retract", "call", "scrap", "delete"}
+    | {"void", "undo", "discontinue", "that", "this", "these", "those", "them"}
+) | frozenset(
+    w + plural
+    for w in re.findall(r"[a-z]{4,}", st.ORDER_NOUNS_EN.replace("s?", ""))
+    for plural in ("", "s")
+)
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD_RE.findall(text.lower()))
+
+
+def _created_words(observations: Sequence[str]) -> set[str]:
+    """The words naming the orders this turn wrote (its ``Created:`` confirmations,
+    sixteenth pass): the answer's own write is its decision on that order, whether or not
+    its text reports it ("cancel the infectious disease consult order" after the turn
+    created it is the opposite decision on the same order)."""
+    out: set[str] = set()
+    for o in observations:
+        if "Created:" in o:
+            for m in _CREATED_RE.finditer(o):
+                out |= _words(m.group(1))
+    return out - _CREATED_FIELD_WORDS
+
+
+def _order_undone(text: str, observations: Sequence[str] = ()) -> str:
     """The sentence that undoes an order the answer reports placing ("Done: a consult was
-    requested" and "that order is not needed, cancel it", 已申请会诊 and 撤销该医嘱), ``""``
+    requested" and "that order is not needed, cancel it", 已申请会诊 and 撤销该医嘱), or
+    that names by its service an order the turn's own write created (``observations``'
+    ``Created:`` lines; sixteenth pass: a half in the other language, "EN: cancel the
+    nephrology consult order", undoes the turn's write whatever the other half says), ``""``
     when none (issue #35, thirteenth pass: two decisions on one order, wherever the second
     is said: a summary, a second option, a note to the family, a table cell). Not an
     undoing: one denied ("no need to cancel it", 不要撤销), a plan under a condition ("if
@@ -1657,7 +1807,8 @@ def _order_undone(text: str) -> str:
     if not any(w in low for w in _UNDO_WORDS):
         return ""
     done = [m.start() for m in _WRITE_DONE.finditer(text)]
-    if not done:
+    created = _created_words(observations)
+    if not done and not created:
         return ""
     undone = list(_UNDO_ORDER.finditer(text))
     planned = fr.conditions(text, [(m.start(), m.end()) for m in undone])
@@ -1665,7 +1816,13 @@ def _order_undone(text: str) -> str:
         start, end = tx.sentence_bounds(text, m.start())
         if plan or any(start <= d < end for d in done):
             continue
-        if tx.negation_cue(text, m.start(), tokens=3)[0]:
+        named = _words(m.group(0)) - _UNDO_GENERIC
+        if created and named and not created & named:
+            continue  # another order named ("cancel the old dietetics referral")
+        if not done and not created & _words(text[m.start() : end]):
+            continue  # the turn's own order named by its service, or no order of its
+        cue, at = tx.negation_cue(text, m.start(), tokens=3)
+        if cue and not _ANSWER_WORD_GAP.search(text, at + len(cue), m.start()):
             continue
         framed = fr.frame_at(text, m.start(), m.end())
         if framed.reversed or framed.open:
@@ -1721,7 +1878,7 @@ def summary_contradicts(answer: str, observations: Sequence[str] = ()) -> str:
     action needed" beside a normal result, or "otherwise no change" beside a hold, is no
     contradiction."""
     text = strip_pasted(answer, observations)
-    undone = _order_undone(text)
+    undone = _order_undone(text, observations)
     if undone:
         return undone
     low = text.lower()

@@ -2994,7 +2994,36 @@ def _rejects_quote(before: str, after: str) -> bool:
     # '"...", or not': a hedge of the answer, no rejection of the quotation
     if any(both_ways(u) for u in _UNIT_BREAK.split(judged) if u.strip()):
         return False
-    return bool(_REJECT.search(judged)) or _void_sentence(judged)
+    return (
+        bool(_REJECT.search(judged))
+        or _void_sentence(judged)
+        or _rejected_once(before, after)
+    )
+
+
+_QUOTE_REJECTION = re.compile(
+    f"{st.OPTION_REJECTION_EN}|{st.OPTION_REJECTION_ZH}", re.I
+)
+_QUOTE_UNSAID = re.compile(st.OPTION_UNSAID, re.I)
+#: The words around a quotation that only reject it are few.
+_REJECTING_WORDS = 12
+_REJECTING_CJK = 20
+
+
+def _rejected_once(before: str, after: str) -> bool:
+    """Whether the words around a quotation hold exactly one rejection and nothing else of
+    substance (sixteenth pass): the quotation is the one thing the sentence names and the
+    author's verdict on it is "no", in any words — 'Any claim like "X" should be avoided;
+    the chart does not support it', 任何“X”之类的说法都站不住, '"X" - not what the record
+    shows'. The reading :func:`~physassist_env.grading.claims.rejected_alone` gives a
+    phrase named alone; asked or planned it is none; two rejections cancel."""
+    rest = f"{before} {after}"
+    return (
+        len(_QUOTE_REJECTION.findall(rest)) == 1
+        and not _QUOTE_UNSAID.search(rest)
+        and len(rest.split()) <= _REJECTING_WORDS
+        and len(_CJK.findall(rest)) <= _REJECTING_CJK
+    )
 
 
 def _quotes_rejected(text: str) -> list[tuple[int, int, str]]:
@@ -3026,7 +3055,8 @@ def _quotes_rejected(text: str) -> list[tuple[int, int, str]]:
         span = text[s_start:s_end]
         if span.count('"') > 2 or span.count("“") > 1 or span.count("「") > 1:
             continue  # quotations nested or side by side: which one is judged is unclear
-        before, after = text[s_start : q.start()], text[q.end() : s_end]
+        # with the sentence's closing mark: a question (Is "X" not right?) asks
+        before, after = text[s_start : q.start()], text[q.end() : s_end + 1]
         if said[-1] in ".!?。！？" and re.match(r"\s*[^\W\d_]", after):
             after = ""  # '"... a fever." Or not; ...': a new sentence, not a judgement of it
         if _states(before) or not _rejects_quote(before, after):

@@ -825,10 +825,15 @@ ORDER_NOUNS_EN = (
     r"bookings?|follow-?ups?|visits?|tests?|labs?|draws?"
 )
 ORDER_NOUNS_ZH = r"医嘱|会诊|预约|申请|随访|转诊|检查|复查|化验"
+#: The words of an order's noun phrase before its head noun, the service it orders
+#: (sixteenth pass: "cancel the potassium level order", "withdraw the diabetes clinic
+#: (endocrinology) follow-up", "the creatinine 1.9 mg/dL on metformin order"): at most
+#: six words, parentheses allowed, no clause break.
+_ORDER_NP_EN = r"(?:[\w()/.'-]+\s+){0,6}?"
 UNDO_ORDER_EN = (
     r"\b(?:cancel|withdraw|rescind|revoke|retract|call\s+off|scrap|delete|void|undo|"
-    rf"discontinue)\s+(?:it|that|this|them|(?:the|that|this|these|those|my|our)\s+(?:{ORDER_NOUNS_EN}))\b"
-    rf"|\b(?:the|that|this|these|those|my|our)\s+(?:{ORDER_NOUNS_EN})\s+(?:is|are|was|were)\s+"
+    rf"discontinue)\s+(?:it|that|this|them|(?:the|that|this|these|those|my|our)\s+{_ORDER_NP_EN}(?:{ORDER_NOUNS_EN}))\b"
+    rf"|\b(?:the|that|this|these|those|my|our)\s+{_ORDER_NP_EN}(?:{ORDER_NOUNS_EN})\s+(?:is|are|was|were)\s+"
     r"(?:not\s+(?:needed|necessary|required|indicated|warranted)|unnecessary|unneeded|"
     r"unwarranted|superfluous)\b"
 )
@@ -934,6 +939,9 @@ OPTION_REJECTION_EN = (
     r"n't|n’t|\b(?:not|no|never|neither|nor)\b|\b(?:rul(?:e|ed|ing)\s+out|exclud\w*|reject\w*|"
     r"dismiss\w*|declin\w*|discard\w*|against|away\s+from|clear\s+of|instead\s+of|rather\s+than)\b"
 )
-OPTION_REJECTION_ZH = r"不|没|无|非|未|别|勿|排除|否决|放弃|弃用|摒弃|否定|而非"
+#: 不过 is "but", a conjunction, unless a degree follows (不过高 "not too high"), and
+#: 差不多 "about the same" negates nothing (sixteenth pass: "不过 honestly, 我会 X",
+#: "这和X的可能性差不多" reject no X).
+OPTION_REJECTION_ZH = r"(?<!差)不(?!过(?!高|低|量|多|少|快|慢|大|度|早|晚))|没|无|非|未|别|勿|排除|否决|放弃|弃用|摒弃|否定|而非"
 #: A condition or question in the sentence: the rejection is not said now.
 OPTION_UNSAID = r"[?？]|\b(?:if|unless|whether|once|until)\b|如果|若|假如|是否|吗|的话"
