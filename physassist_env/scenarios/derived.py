@@ -28,7 +28,7 @@ from physassist_env.clinical.scores import (
     egfr_ckd_epi_2021,
     kdigo_aki_stage,
 )
-from physassist_env.clinical.specimen import spurious
+from physassist_env.clinical.specimen import implausible, spurious
 from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios.features import (
     EAR_EYE,
@@ -688,7 +688,9 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     before = [
         p
         for p in facts.creatinine_before
-        if p.time < pts[0].time and not spurious("creatinine", p.note)
+        if p.time < pts[0].time
+        and not spurious("creatinine", p.note)
+        and not implausible("creatinine", p.value, p.unit)
     ]
     known = facts.baseline_creatinine
     rrt = facts.dialysis
