@@ -1317,6 +1317,13 @@ _PRANDIAL_INSULIN = re.compile(
 )
 
 
+def basal_by_name(orders: list[MedOrder]) -> bool:
+    """Whether one of ``orders`` names a basal (long-acting) insulin
+    (:data:`_BASAL_INSULIN`): a plain "Insulin" row given at bedtime is the bedtime dose,
+    and is not called basal (its product is not named; round 17b)."""
+    return any(_BASAL_INSULIN.search(o.name) for o in orders)
+
+
 def basal_dose(orders: list[MedOrder]) -> DailyDose | None:
     """The basal insulin's dose a day among one insulin's ``orders`` (:func:`daily_dose`
     of the long-acting rows, or of a plain insulin row given at bedtime), or None: a
