@@ -1572,6 +1572,7 @@ def insulin_regimen(
     """
     low = order.name.lower()
     key = next((en for en, _ in _INSULIN_ZH if en in low), "")
+    src = ("", "")  # where the product comes from when the name does not say it
     product = display_name(order.name)
     if not key and res is not None:
         for c in (res.get("medicationCodeableConcept") or {}).get("coding") or []:
@@ -1588,17 +1589,16 @@ def insulin_regimen(
                 # the order names only "Insulin": the product is said with its source
                 # (named as the record names it, never inferred from the dose's timing:
                 # ISMP; round 17b, reading n, 10014354-23132022 t1)
-                product, key = f"{hit[0]} (by the order's NDC code)", hit[1]
+                product, key = hit
+                src = ("; product by the order's NDC code", "；品种据医嘱 NDC 编码")
                 break
     base_zh = next((zh for en, zh in _INSULIN_ZH if en == key), "胰岛素")
-    if "NDC" in product:
-        base_zh += "（据医嘱 NDC 编码）"
     route = order.route
     freq = order.frequency
     if order.placeholder == "sliding scale" or "sliding" in low:
         return (
-            f"{product} by sliding scale (correction){' ' + route if route else ''}",
-            f"{base_zh}按血糖调整剂量（校正胰岛素）{route_zh(route) if route else ''}",
+            f"{product} by sliding scale (correction{src[0]}){' ' + route if route else ''}",
+            f"{base_zh}按血糖调整剂量（校正胰岛素{src[1]}）{route_zh(route) if route else ''}",
         )
     if "infusion" in low or "drip" in low:
         return f"{product} IV infusion", f"{base_zh}静脉泵入"
@@ -1611,9 +1611,9 @@ def insulin_regimen(
     zh = f"{base_zh} {dose_zh} {route_zh(route)} {freq_zh(freq)}".replace(
         "  ", " "
     ).strip()
-    if kind_en:
-        en += f" ({kind_en})"
-        zh += f"（{kind_zh}）"
+    if kind_en or src[0]:
+        en += f" ({(kind_en + src[0]) if kind_en else src[0][2:]})"
+        zh += f"（{(kind_zh + src[1]) if kind_zh else src[1][1:]}）"
     return en, zh
 
 

@@ -462,26 +462,22 @@ def _infusion(
         when = rate.time[:16].replace("T", " ")
         en = f"{head_en}; the latest charted rate is {r} {rate.unit} (since {when}), check the pump for the current rate."
         zh = f"{head_zh}；最近记录的速度为 {r_zh}（{when} 起），当前速度以输液泵为准。"
+        # the rate as written (a mention: the quantity reader has no rate units)
+        per = [
+            rate.unit,
+            "units/h",
+            "units/hr",
+            "U/h",
+            "units per hour",
+            "units an hour",
+        ]
         items.append(
-            R.item(
+            R.mention_item(
                 f"States the infusion rate as {r} {rate.unit}",
                 f"给出输注速度 {r_zh}",
-                R.ValueCheck(
-                    value=round(rate.value, 1),
-                    unit=rate.unit,
-                    decimals=1,
-                    tolerance=0.5,
-                    about=[
-                        generic,
-                        drug_zh(generic),
-                        "rate",
-                        "速度",
-                        "infusion",
-                        "输注",
-                    ],
-                ),
-                points=2.0,
-                tags=("value",),
+                list(dict.fromkeys(f"{r} {u}" for u in per))
+                + [r_zh, f"{r}单位/小时", f"每小时 {r} 单位", f"每小时{r}单位"],
+                critical=True,
             )
         )
     else:
