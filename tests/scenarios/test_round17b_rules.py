@@ -10,8 +10,8 @@ from _real_records import (
     ADM,
     INPUT,
     LAB,
-    RX,
     PHARMACY,
+    RX,
     Stays,
     adm,
     cr,
@@ -224,7 +224,9 @@ def test_glucose_pattern_names_the_steroid_and_the_source_of_the_product(real):
     d = EL.glucose_pattern(ctx)
     assert d is not None
     en, zh = d.gold_answer.en, d.gold_answer.zh
-    assert "insulin glargine 30 UNIT SC HS (basal; product by the order's NDC code)" in en
+    assert (
+        "insulin glargine 30 UNIT SC HS (basal; product by the order's NDC code)" in en
+    )
     assert "（基础；品种据医嘱 NDC 编码）" in zh
     assert "Prednisone 40 mg was started on 2150-03-03" in en
     assert "泼尼松" in zh and "糖皮质激素" in zh
