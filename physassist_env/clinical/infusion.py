@@ -1,7 +1,7 @@
 """The dose of a continuous intravenous infusion is its rate.
 
-A drip's prescription names the bag ("Insulin Human Regular 100 UNIT IV DRIP": 100 units
-in 100 mL): that amount is the content of the bag, not a dose. What the patient gets is
+A drip's prescription names the bag (an insulin drip ordered as "100 UNIT IV DRIP": 100
+units in 100 mL): that amount is the content of the bag, not a dose. What the patient gets is
 the rate (units/hour, mcg/kg/min), titrated to a protocol and charted on the pump or the
 infusion record (ADA Standards of Care in Diabetes 2024, section 16: intravenous insulin
 infusion by a validated protocol; ISMP Guidelines for Optimizing Safe Implementation and

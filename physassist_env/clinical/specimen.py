@@ -114,7 +114,7 @@ def spurious(
 #: clinical application, Eur J Intern Med 2020;72:9-14); potassium below 1.5 or above
 #: 10 mmol/L, sodium below 100 or above 190 mmol/L and haemoglobin below 2 or above 25
 #: g/dL are beyond the values survived (AUTO10-A absurd-value examples). Round 17b,
-#: reading n: a creatinine of 0.1 staged as the baseline of a "stage 3 AKI"
+#: reading n: an implausibly low creatinine staged as the baseline of an AKI
 #: (10016742-28506150 t1).
 PLAUSIBLE: dict[str, tuple[float | None, float | None, str]] = {
     "creatinine": (0.2, None, "mg/dL"),

@@ -1265,8 +1265,7 @@ def creatinine_baseline(view: EhrView, start: str, hadm_id: str) -> Baseline | N
     # a stay is the baseline's only when it holds a value of the window; its value at
     # discharge is its last, also when drawn in the 7 days before the episode (KDIGO
     # 2012 Appendix: the most recent value before the episode): a stay read only to the
-    # window's edge hid an AKI it ended in (10016742-28506150: 0.3 at the edge, then
-    # 0.9-1.1 to discharge five days before; round 17b)
+    # window's edge hid the AKI it ended in (10016742-28506150 t1; round 17b)
     stays = {k: v for k, v in stays.items() if any(t < hi for t, _ in v)}
     if outpatient:
         when, value = max(outpatient)

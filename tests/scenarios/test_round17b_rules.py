@@ -179,9 +179,9 @@ def real(tmp_path_factory: pytest.TempPathFactory):
 
 
 def test_no_aki_is_staged_against_an_implausible_or_edge_baseline(real):
-    """A lone creatinine of 0.1 was the baseline of a "stage 3 AKI" at 0.6, and without
-    it the earlier stay read only to the baseline window's edge gave "stage 2" against
-    0.5; the stay ended at 0.9, and 0.7 then 0.6 fall (10016742-28506150 t1)."""
+    """An implausibly low creatinine was the baseline of an AKI, and without it the
+    earlier stay read only to the baseline window's edge staged a falling creatinine
+    against the edge value (10016742-28506150 t1): no AKI is staged here."""
     ctx = _c(real, "7701")
     base = ctx.facts.baseline_creatinine
     assert base is None or base.value >= 0.2
@@ -189,7 +189,7 @@ def test_no_aki_is_staged_against_an_implausible_or_edge_baseline(real):
 
 
 def test_an_insulin_drip_is_dosed_by_its_rate_not_its_bag(real):
-    """ "Insulin Human Regular 100 UNIT IV DRIP" was given as the dose
+    """A drip's bag amount was given as the insulin dose
     (10005348-25239799 t2): the bag is named as such, the charted rate is the dose."""
     ctx = _c(real, "7702")
     d = LK.med_current(ctx, "insulin")
@@ -218,7 +218,7 @@ def test_a_drip_without_a_charted_rate_is_per_protocol(real):
 
 
 def test_glucose_pattern_names_the_steroid_and_the_source_of_the_product(real):
-    """ "Insulin 75 UNIT SC" became "glargine" with no source said, and the prednisone
+    """An "Insulin" order became "glargine" with no source said, and the glucocorticoid
     started before the rise was not named (10014354-23132022 t1)."""
     ctx = _c(real, "7704")
     d = EL.glucose_pattern(ctx)

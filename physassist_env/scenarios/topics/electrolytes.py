@@ -1626,7 +1626,7 @@ def steroid_before_highs(
     glucose (steroid-induced hyperglycaemia, mostly afternoon and evening readings), and
     the insulin is matched to the steroid dose (ADA Standards of Care in Diabetes 2024,
     section 16, glucocorticoid therapy). None otherwise. Round 17b, reading n
-    (10014354-23132022 t1: prednisone started the day before the rise unnamed)."""
+    (10014354-23132022 t1: a glucocorticoid begun before the rise unnamed)."""
     for o in sorted(facts.orders, key=lambda o: o.start):
         g = drug_of(o)
         if (
