@@ -100,6 +100,53 @@ def spurious(
     )
 
 
+#: Adult serum or plasma values beyond which a result is physiologically implausible,
+#: per analyte key: (lowest plausible, highest plausible, unit family), None where no
+#: bound is set. Such a value is an analytical or pre-analytical error (a diluted
+#: sample drawn from a line, a mislabelled tube, a transcription error), never a
+#: baseline, a peak, a nadir, a point of a trend or the driver of a decision: it is
+#: named and left out (CLSI AUTO10-A, Autoverification of Clinical Laboratory Test
+#: Results, 2006: "absurd value" limits, results incompatible with life or with the
+#: specimen, are held, not reported as such; KDIGO 2012 AKI guideline 2.1 and Appendix:
+#: the baseline reflects steady-state kidney function). A creatinine below 0.2 mg/dL
+#: (18 umol/L) is below what the muscle mass of any adult generates (adult reference
+#: intervals start at 0.4-0.6 mg/dL; Kashani K et al., Creatinine: from physiology to
+#: clinical application, Eur J Intern Med 2020;72:9-14); potassium below 1.5 or above
+#: 10 mmol/L, sodium below 100 or above 190 mmol/L and haemoglobin below 2 or above 25
+#: g/dL are beyond the values survived (AUTO10-A absurd-value examples). Round 17b,
+#: reading n: an implausibly low creatinine staged as the baseline of an AKI
+#: (10016742-28506150 t1).
+PLAUSIBLE: dict[str, tuple[float | None, float | None, str]] = {
+    "creatinine": (0.2, None, "mg/dL"),
+    "potassium": (1.5, 10.0, "mmol/L"),
+    "sodium": (100.0, 190.0, "mmol/L"),
+    "hemoglobin": (2.0, 25.0, "g/dL"),
+}
+#: Factors to the unit of :data:`PLAUSIBLE` of the other units a record writes.
+_TO_UNIT = {
+    ("creatinine", "umol/l"): 1 / 88.4,
+    ("creatinine", "µmol/l"): 1 / 88.4,
+    ("hemoglobin", "g/l"): 0.1,
+}
+
+
+def implausible(analyte: str, value: float, unit: str = "") -> bool:
+    """Whether ``value`` (in ``unit``) of ``analyte`` (a lab key) lies outside the
+    physiologically plausible bounds of :data:`PLAUSIBLE`; False for an analyte without
+    bounds or a unit it cannot convert (mEq/L reads as mmol/L for potassium and sodium)."""
+    bounds = PLAUSIBLE.get(analyte)
+    if bounds is None:
+        return False
+    lo, hi, base = bounds
+    u = (unit or "").strip().lower().replace("meq/l", "mmol/l")
+    if u and u != base.lower():
+        factor = _TO_UNIT.get((analyte, u))
+        if factor is None:
+            return False
+        value = value * factor
+    return (lo is not None and value < lo) or (hi is not None and value > hi)
+
+
 #: A repeat this soon (hours) that reads less than half the glucose contradicts it: no
 #: treatment lowers a glucose that fast (an insulin infusion lowers it by 50-75 mg/dL an
 #: hour: ADA 2024 hyperglycaemic crises), so the first sample was contaminated.

@@ -139,14 +139,33 @@ def _medication_request(res: dict[str, Any]) -> str:
 
 
 def _medication_administration(res: dict[str, Any]) -> str:
+    """One administration: its time (an infusion's start), drug, amount, the rate of an
+    infusion (its dose: clinical.infusion) and route, and status."""
     dosage = res.get("dosage") or {}
+    rate = _qty(_rounded(dosage.get("rateQuantity")))
     dose = " ".join(
-        p for p in (_qty(dosage.get("dose")), _concept(dosage.get("route"))) if p
+        p
+        for p in (
+            _qty(_rounded(dosage.get("dose"))),
+            f"at {rate}" if rate else "",
+            _concept(dosage.get("route")),
+        )
+        if p
+    )
+    when = _when(res, "effectiveDateTime") or _when(
+        res.get("effectivePeriod") or {}, "start"
     )
     return (
-        f"{_when(res, 'effectiveDateTime')} | {_concept(res.get('medicationCodeableConcept'))} {dose}".rstrip()
+        f"{when} | {_concept(res.get('medicationCodeableConcept'))} {dose}".rstrip()
         + f" | {res.get('status', '')}"
     )
+
+
+def _rounded(q: Any) -> Any:
+    """A quantity with a pump's float noise rounded to 2 decimals (8.99177 -> 8.99)."""
+    if isinstance(q, dict) and isinstance(q.get("value"), float):
+        return {**q, "value": round(q["value"], 2)}
+    return q
 
 
 def _condition(res: dict[str, Any]) -> str:

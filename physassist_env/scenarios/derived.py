@@ -28,7 +28,7 @@ from physassist_env.clinical.scores import (
     egfr_ckd_epi_2021,
     kdigo_aki_stage,
 )
-from physassist_env.clinical.specimen import spurious
+from physassist_env.clinical.specimen import implausible, spurious
 from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios.features import (
     EAR_EYE,
@@ -688,7 +688,9 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     before = [
         p
         for p in facts.creatinine_before
-        if p.time < pts[0].time and not spurious("creatinine", p.note)
+        if p.time < pts[0].time
+        and not spurious("creatinine", p.note)
+        and not implausible("creatinine", p.value, p.unit)
     ]
     known = facts.baseline_creatinine
     rrt = facts.dialysis
@@ -1313,6 +1315,13 @@ _BEDTIME = re.compile(r"^\s*(Q?HS|BEDTIME)\s*$", re.I)
 _PRANDIAL_INSULIN = re.compile(
     r"lispro|aspart|glulisine|regular|humalog|novolog|apidra", re.I
 )
+
+
+def basal_by_name(orders: list[MedOrder]) -> bool:
+    """Whether one of ``orders`` names a basal (long-acting) insulin
+    (:data:`_BASAL_INSULIN`): a plain "Insulin" row given at bedtime is the bedtime dose,
+    and is not called basal (its product is not named; round 17b)."""
+    return any(_BASAL_INSULIN.search(o.name) for o in orders)
 
 
 def basal_dose(orders: list[MedOrder]) -> DailyDose | None:

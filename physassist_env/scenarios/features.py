@@ -37,6 +37,7 @@ from physassist_env.clinical.specimen import (
     contradicted_creatinine,
     contradicted_potassium,
     decision_index,
+    implausible,
     spurious,
     whole_blood,
 )
@@ -160,6 +161,7 @@ class LabSeries:
             p
             for p in self.points
             if not spurious(self.lab.key, p.note, self.exposures)
+            and not implausible(self.lab.key, p.value, p.unit)
             and p.time not in self.contaminated
         ]
         return kept or self.points
@@ -1230,7 +1232,9 @@ def creatinine_baseline(view: EhrView, start: str, hadm_id: str) -> Baseline | N
         {
             "code": "creatinine",
             "category": "laboratory",
-            "date": [f"ge{lo}", f"lt{hi}"],
+            # up to the episode: an earlier stay of the window that ended within the 7
+            # days before is read to its last value (round 17b)
+            "date": [f"ge{lo}", f"lt{start[:10]}"],
         },
     )[0]
     periods = []
@@ -1250,11 +1254,19 @@ def creatinine_baseline(view: EhrView, start: str, hadm_id: str) -> Baseline | N
             continue
         if not set(cr.loinc) & _loinc_codes(res):
             continue
+        # an implausible value is no baseline (clinical.specimen.implausible; round 17b)
+        if implausible("creatinine", float(q["value"]), str(q.get("unit", ""))):
+            continue
         enc = _ref_id(res.get("encounter"))
         if enc and enc != hadm_id:
             stays.setdefault(enc, []).append((when, float(q["value"])))
-        elif not enc and not any(a <= when <= b for a, b in periods):
+        elif not enc and when < hi and not any(a <= when <= b for a, b in periods):
             outpatient.append((when, float(q["value"])))
+    # a stay is the baseline's only when it holds a value of the window; its value at
+    # discharge is its last, also when drawn in the 7 days before the episode (KDIGO
+    # 2012 Appendix: the most recent value before the episode): a stay read only to the
+    # window's edge hid the AKI it ended in (10016742-28506150 t1; round 17b)
+    stays = {k: v for k, v in stays.items() if any(t < hi for t, _ in v)}
     if outpatient:
         when, value = max(outpatient)
         return Baseline(value, when, "outpatient")
@@ -1295,6 +1307,8 @@ def creatinine_before(view: EhrView, start: str) -> list[LabPoint]:
             continue
         if not (lo <= when < start[:19]) or not set(cr.loinc) & _loinc_codes(res):
             continue
+        if implausible("creatinine", float(q["value"]), str(q.get("unit", ""))):
+            continue  # no baseline (clinical.specimen.implausible; round 17b)
         out.append(LabPoint(when, float(q["value"]), str(q.get("unit") or ""), ""))
     return sorted(out, key=lambda p: p.time)
 

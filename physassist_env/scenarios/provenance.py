@@ -35,7 +35,7 @@ from typing import Any
 
 from physassist_env.clinical.course import turning_point
 from physassist_env.clinical.discharge import inpatient_only
-from physassist_env.clinical.specimen import spurious
+from physassist_env.clinical.specimen import implausible, spurious
 from physassist_env.ehr.store import EhrView
 from physassist_env.ehr.toolkit import EhrToolkit, ToolResult
 from physassist_env.scenarios.features import AdmissionFacts
@@ -461,7 +461,17 @@ class ProvenanceBinder:
         else:  # a haemolysed potassium is no end of a trend (features.LabSeries.reliable)
             series = self.facts.labs.get(lab.key)
             taken = series.exposures if series is not None else None
-            kept = [r for r in rows if not spurious(lab.key, _note(r), taken)] or rows
+            kept = [
+                r
+                for r in rows
+                if not spurious(lab.key, _note(r), taken)
+                # nor a value beyond plausibility (clinical.specimen; round 17b)
+                and not implausible(
+                    lab.key,
+                    float((r.get("valueQuantity") or {}).get("value") or 0.0),
+                    str((r.get("valueQuantity") or {}).get("unit") or ""),
+                )
+            ] or rows
             # ... but the latest value is what the course ends at (LabSeries.course_points)
             rows = kept if rows[-1] in kept else [*kept, rows[-1]]
         if len(rows) < 2:

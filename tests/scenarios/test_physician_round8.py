@@ -47,7 +47,8 @@ def test_a_split_dose_is_a_total_only_on_the_days_both_rows_run():
 
 # ----------------------------------- 2. discharge changes: basal insulin, PRN, warfarin
 def test_a_basal_insulin_dose_change_is_named_whatever_the_mealtime_doses():
-    # MIMIC-IV names every insulin "Insulin": the bedtime row is the basal dose
+    # MIMIC-IV names every insulin "Insulin": the bedtime row's change is named, as the
+    # bedtime dose (no product inferred from its timing: round 17b)
     then = [
         _request("b", "h1", "Insulin", "SC", "HS", END, dose=20),
         _request("m", "h1", "Insulin", "SC", "BREAKFAST", END, dose=10),
@@ -58,7 +59,7 @@ def test_a_basal_insulin_dose_change_is_named_whatever_the_mealtime_doses():
     ]
     # the same 30 units a day: before, nothing was said
     assert _changes(then, now, "insulin") == {
-        "insulin": ("a lower basal dose now", "基础胰岛素剂量较低")
+        "insulin": ("a lower bedtime dose now", "睡前胰岛素剂量较低")
     }
     # a named long-acting insulin is basal at any slot
     then = [_request("g", "h1", "Insulin Glargine", "SC", "QAM", END, dose=20)]

@@ -20,7 +20,7 @@ from physassist_env.clinical.culture_reading import (
     susceptibility_matches,
 )
 from physassist_env.clinical.infection import not_an_infection
-from physassist_env.clinical.specimen import falsely_raised, haemolysed
+from physassist_env.clinical.specimen import falsely_raised, haemolysed, implausible
 from physassist_env.ehr.store import MAX_COUNT
 from physassist_env.ehr.toolkit import DEFAULT_COUNT, EhrToolkit, ToolResult
 from physassist_env.scenarios import rubric as R
@@ -544,9 +544,17 @@ def left_out(series: LabSeries) -> tuple[str, str]:
     none is left out (the latest value is always said as it is)."""
     lab = series.lab
     left = [p for p in series.spurious_points if p is not series.latest]
+    # a value beyond physiological plausibility (clinical.specimen.implausible; round 17b)
+    absurd = [p for p in left if implausible(lab.key, p.value, p.unit)]
+    left = [p for p in left if p not in absurd]
     raised = [p for p in left if falsely_raised(p.note) and not haemolysed(p.note)]
     en = zh = ""
     for kind_en, kind_zh, pts in (
+        (
+            "a physiologically implausible result, likely a sampling or analytical error",
+            "不符合生理的结果（疑为采样或检测错误）",
+            absurd,
+        ),
         (
             "a haemolysed result",
             "溶血标本结果",

@@ -9,14 +9,23 @@ from datetime import datetime
 from typing import Any
 
 from physassist_env.clinical.critical import HYPOKALAEMIA_BELOW
+from physassist_env.clinical.routes import systemic
 from physassist_env.clinical.specimen import haemolysed
+from physassist_env.clinical.steroids import PREDNISONE_EQUIVALENT
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     active_generics,
+    drug_of,
     glucose_counts,
     on_maintenance_dialysis,
 )
-from physassist_env.scenarios.features import LabPoint, LabSeries, MedOrder, med_name
+from physassist_env.scenarios.features import (
+    AdmissionFacts,
+    LabPoint,
+    LabSeries,
+    MedOrder,
+    med_name,
+)
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -27,6 +36,7 @@ from physassist_env.scenarios.model import (
 from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
+    cap,
     day,
     days_old,
     drawn_text,
@@ -1562,6 +1572,7 @@ def insulin_regimen(
     """
     low = order.name.lower()
     key = next((en for en, _ in _INSULIN_ZH if en in low), "")
+    src = ("", "")  # where the product comes from when the name does not say it
     product = display_name(order.name)
     if not key and res is not None:
         for c in (res.get("medicationCodeableConcept") or {}).get("coding") or []:
@@ -1575,15 +1586,19 @@ def insulin_regimen(
                 None,
             )
             if hit:
+                # the order names only "Insulin": the product is said with its source
+                # (named as the record names it, never inferred from the dose's timing:
+                # ISMP; round 17b, reading n, 10014354-23132022 t1)
                 product, key = hit
+                src = ("; product by the order's NDC code", "；品种据医嘱 NDC 编码")
                 break
     base_zh = next((zh for en, zh in _INSULIN_ZH if en == key), "胰岛素")
     route = order.route
     freq = order.frequency
     if order.placeholder == "sliding scale" or "sliding" in low:
         return (
-            f"{product} by sliding scale (correction){' ' + route if route else ''}",
-            f"{base_zh}按血糖调整剂量（校正胰岛素）{route_zh(route) if route else ''}",
+            f"{product} by sliding scale (correction{src[0]}){' ' + route if route else ''}",
+            f"{base_zh}按血糖调整剂量（校正胰岛素{src[1]}）{route_zh(route) if route else ''}",
         )
     if "infusion" in low or "drip" in low:
         return f"{product} IV infusion", f"{base_zh}静脉泵入"
@@ -1596,10 +1611,64 @@ def insulin_regimen(
     zh = f"{base_zh} {dose_zh} {route_zh(route)} {freq_zh(freq)}".replace(
         "  ", " "
     ).strip()
-    if kind_en:
-        en += f" ({kind_en})"
-        zh += f"（{kind_zh}）"
+    if kind_en or src[0]:
+        en += f" ({(kind_en + src[0]) if kind_en else src[0][2:]})"
+        zh += f"（{(kind_zh + src[1]) if kind_zh else src[1][1:]}）"
     return en, zh
+
+
+def steroid_before_highs(
+    facts: AdmissionFacts, highest: LabPoint
+) -> tuple[MedOrder, str, str] | None:
+    """A systemic glucocorticoid of this admission (:data:`~physassist_env.clinical
+    .steroids.PREDNISONE_EQUIVALENT`, not a local form) started before the highest
+    glucose and still running then, with its EN and ZH clause: glucocorticoids raise the
+    glucose (steroid-induced hyperglycaemia, mostly afternoon and evening readings), and
+    the insulin is matched to the steroid dose (ADA Standards of Care in Diabetes 2024,
+    section 16, glucocorticoid therapy). None otherwise. Round 17b, reading n
+    (10014354-23132022 t1: a glucocorticoid begun before the rise unnamed)."""
+    for o in sorted(facts.orders, key=lambda o: o.start):
+        g = drug_of(o)
+        if (
+            g not in PREDNISONE_EQUIVALENT
+            or o.hadm_id not in ("", facts.hadm_id)
+            or not systemic(o.name, o.route)
+            or not o.start
+            or o.start[:19] > highest.time[:19]
+            or (o.end and o.end[:19] < highest.time[:19])
+        ):
+            continue
+        dose = f" {R.fmt(o.dose, 4)} {o.dose_unit}" if o.dose is not None else ""
+        dose_zh = (
+            f" {R.fmt(o.dose, 4)} {unit_zh(o.dose_unit)}" if o.dose is not None else ""
+        )
+        return (
+            o,
+            f" {cap(g)}{dose} was started on {day(o.start)}, before the high readings:"
+            " a systemic glucocorticoid raises the glucose (mostly afternoon and evening"
+            " readings), so the insulin is matched to the steroid dose and reduced as it"
+            " is tapered (ADA 2024).",
+            f"{day(o.start)} 起使用{drug_zh(g)}{dose_zh}，早于血糖升高：全身糖皮质激素会升高"
+            "血糖（以午后和晚间为主），胰岛素剂量需与激素剂量匹配，激素减量时相应减少"
+            "（ADA 2024）。",
+        )
+    return None
+
+
+#: Words that name a glucocorticoid as the cause of a high glucose (EN, ZH).
+STEROID_CAUSE = [
+    "steroid",
+    "glucocorticoid",
+    "corticosteroid",
+    *PREDNISONE_EQUIVALENT,
+    "激素",
+    "糖皮质激素",
+    "泼尼松",
+    "甲泼尼龙",
+    "氢化可的松",
+    "地塞米松",
+    "泼尼松龙",
+]
 
 
 HYPO = ["hypoglycemia", "hypoglycaemia", "hypo", "低血糖", "低葡萄糖"]
@@ -1690,6 +1759,10 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
         zh=f"入院以来血糖最低 {lo_v} {glu.latest.unit}，最高 {hi_v} {glu.latest.unit}，共测 {n} 次，其中 {highs} 次高于 180，{hypo_zh}{left_zh}。"
         + (f"胰岛素医嘱：{names_zh}。" if names_zh else ""),
     )
+    # a glucocorticoid started before the highs is their likely cause (ADA 2024 s16)
+    steroid = steroid_before_highs(f, hi) if highs else None
+    if steroid is not None:
+        answer = Text(en=answer.en + steroid[1], zh=answer.zh + steroid[2])
     items = [
         R.item(
             f"States the lowest glucose, {lo_v} {glu.latest.unit}",
@@ -1723,6 +1796,17 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
         ),
         R.tool_item(["MedicationRequest.search"], "the insulin orders", "胰岛素医嘱"),
     ]
+    if steroid is not None:
+        g = drug_of(steroid[0])
+        ctx.run("MedicationRequest.search", {"medication": g}, calls, obs)
+        items.insert(
+            3,
+            R.mention_item(
+                f"Names {g} (a glucocorticoid) as a cause of the high readings",
+                f"指出{drug_zh(g)}（糖皮质激素）是血糖升高的原因之一",
+                STEROID_CAUSE,
+            ),
+        )
     return Draft(
         task_type=TaskType.DG,
         tool_source=ToolSource.EHR,

@@ -12,12 +12,14 @@ from physassist_env.clinical.culture_reading import (
     pending_identification,
     positive_detections,
 )
+from physassist_env.clinical.infusion import continuous, latest_rate
 from physassist_env.clinical.routes import route_indication, separate_regimens
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import drug_of
 from physassist_env.scenarios.features import MedOrder, organism_terms
 from physassist_env.scenarios.model import (
     Implicitness,
+    RubricItem,
     TaskType,
     Text,
     ToolCall,
@@ -231,6 +233,13 @@ def med_current(
         # not ampicillin 3 g: ISMP, name the drug as ordered; round 6b)
         product = display_name(order.name)
         product_zh = name_zh(order.name) or zh_name
+    # a continuous infusion's dose is its rate, never the bag's amount (clinical.infusion)
+    if continuous(order.name, order.route, order.frequency):
+        if described is not None:
+            return None
+        return _infusion(
+            ctx, order, generic, (product, product_zh), (explicit, implicit), calls, obs
+        )
     # a fixed-ratio combination says its split (ampicillin-sulbactam 3 g = 2 g + 1 g:
     # clinical.combination, the product labels)
     split = dose_split(order.name, order.dose or 0.0, order.dose_unit)
@@ -388,6 +397,140 @@ def med_current(
         {"MedicationRequest"},
         [
             f"{order.name} {dose} {order.dose_unit} {order.route} {order.frequency} ({order.status})"
+        ],
+        {f"order:{generic}"},
+    )
+
+
+#: Chinese of the infusion-rate units MIMIC-IV charts (``inputevents.rateuom``).
+_RATE_ZH = {
+    "units/hour": "单位/小时",
+    "mg/hour": "毫克/小时",
+    "mcg/hour": "微克/小时",
+    "mcg/kg/min": "微克/千克/分钟",
+    "mcg/min": "微克/分钟",
+    "mL/hour": "毫升/小时",
+}
+#: Words that say an infusion is titrated to a protocol (EN, ZH).
+TITRATED = [
+    "titrat",
+    "per protocol",
+    "by protocol",
+    "protocol",
+    "滴定",
+    "按方案",
+    "按流程",
+    "方案调整",
+    "根据血糖调整",
+]
+
+
+def _infusion(
+    ctx: TopicContext,
+    order: MedOrder,
+    generic: str,
+    names: tuple[str, str],
+    requests: tuple[Text, dict[Implicitness, Text]],
+    calls: list[ToolCall],
+    obs: list[str],
+) -> Draft:
+    """IL, a continuous infusion: the amount on the order is the bag's content, the dose
+    is the rate charted on the infusion record (the newest, looked up), else the rate the
+    titration protocol sets, which the order does not hold (clinical.infusion: ADA 2024
+    s16, ISMP; round 17b)."""
+    product, product_zh = names
+    ctx.run("MedicationAdministration.search", {"medication": generic}, calls, obs)
+    given, _ = ctx.toolkit.view.search(
+        "MedicationAdministration", {"medication": generic}
+    )
+    rate = latest_rate(given)
+    bag = f"{R.fmt(order.dose or 0, 4)} {order.dose_unit}".strip()
+    bag_zh = f"{R.fmt(order.dose or 0, 4)} {unit_zh(order.dose_unit)}".strip()
+    head_en = (
+        f"{product} by continuous IV infusion, ordered {day(order.start)}, status"
+        f" {order.status}. The {bag} on the order is the content of the bag, not a dose:"
+        " the dose is the infusion rate, titrated per protocol"
+    )
+    head_zh = (
+        f"{product_zh}持续静脉输注，{day(order.start)} 开具，{status_zh(order.status)}。"
+        f"医嘱中的 {bag_zh} 是输液袋内的总量，不是剂量：剂量是输注速度，按方案滴定调整"
+    )
+    items: list[RubricItem] = []
+    if rate is not None:
+        r = R.fmt(rate.value, 1)
+        r_zh = f"{r} {_RATE_ZH.get(rate.unit) or unit_zh(rate.unit)}"
+        when = rate.time[:16].replace("T", " ")
+        en = f"{head_en}; the latest charted rate is {r} {rate.unit} (since {when}), check the pump for the current rate."
+        zh = f"{head_zh}；最近记录的速度为 {r_zh}（{when} 起），当前速度以输液泵为准。"
+        # the rate as written (a mention: the quantity reader has no rate units)
+        per = [
+            rate.unit,
+            "units/h",
+            "units/hr",
+            "U/h",
+            "units per hour",
+            "units an hour",
+        ]
+        items.append(
+            R.mention_item(
+                f"States the infusion rate as {r} {rate.unit}",
+                f"给出输注速度 {r_zh}",
+                list(dict.fromkeys(f"{r} {u}" for u in per))
+                + [r_zh, f"{r}单位/小时", f"每小时 {r} 单位", f"每小时{r}单位"],
+                critical=True,
+            )
+        )
+    else:
+        en = f"{head_en}; the record charts no rate: read the current rate on the pump or the infusion record."
+        zh = f"{head_zh}；病历中没有记录输注速度：当前速度请看输液泵或输注记录。"
+    items += [
+        R.mention_item(
+            "Says it runs as a continuous infusion titrated per protocol",
+            "指出为按方案滴定的持续输注",
+            TITRATED + ["continuous", "infusion", "drip", "持续", "泵入", "输注"],
+        ),
+        R.mention_item(
+            f"Says the {bag} on the order is the bag's content, not a dose",
+            f"指出医嘱中的 {bag_zh} 是输液袋总量而非剂量",
+            [
+                "bag",
+                "not a dose",
+                "not the dose",
+                "concentration",
+                "in 100 mL",
+                "units/mL",
+                "袋",
+                "不是剂量",
+                "并非剂量",
+                "浓度",
+            ],
+        ),
+        R.tool_item(
+            ["MedicationRequest.search"],
+            f"the {generic} order",
+            f"{drug_zh(generic)}医嘱",
+        ),
+    ]
+    explicit, implicit = requests
+    return Draft(
+        TaskType.IL,
+        ToolSource.EHR,
+        "med_current",
+        [f"drug:{generic}"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        Text(en=en, zh=zh),
+        items,
+        {"MedicationRequest", "MedicationAdministration"},
+        [
+            f"{order.name} {order.route} {order.frequency} ({order.status}): bag {bag}"
+            + (
+                f", rate {R.fmt(rate.value, 1)} {rate.unit}"
+                if rate
+                else ", no rate charted"
+            )
         ],
         {f"order:{generic}"},
     )

@@ -31,6 +31,7 @@ from physassist_env.scenarios.derived import (
     active_generics,
     administered_generics,
     aki_facts,
+    basal_by_name,
     basal_dose,
     components,
     daily_dose,
@@ -313,10 +314,17 @@ def dose_changes(
             and abs(b_now.amount - b_then.amount) > 1e-6 * max(b_then.amount, 1.0)
         ):
             lower = b_now.amount < b_then.amount
+            # a plain "Insulin" at bedtime is its bedtime dose: no product is inferred
+            # from the timing (round 17b)
+            kind = (
+                ("basal", "基础胰岛素")
+                if basal_by_name(orders)
+                else ("bedtime", "睡前胰岛素")
+            )
             said.append(
-                ("a lower basal dose now", "基础胰岛素剂量较低")
+                (f"a lower {kind[0]} dose now", f"{kind[1]}剂量较低")
                 if lower
-                else ("a higher basal dose now", "基础胰岛素剂量较高")
+                else (f"a higher {kind[0]} dose now", f"{kind[1]}剂量较高")
             )
         # an as-needed dose (or dose range, "5-10 mg") changed: said as one (round 8)
         p_then, p_now = last.prn.get(g), prn_dose(orders)
