@@ -1693,6 +1693,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         elif isinstance(res.get("valueString"), str):
             organism = positive_result_text(res["valueString"])
         susc = {}
+        mic: dict[str, str] = {}  # the dilution text (MIC) of each tested antibiotic
         for comp in res.get("component") or []:
             ab = (comp.get("code") or {}).get("text") or next(
                 (
@@ -1711,6 +1712,8 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             )
             if ab:
                 susc[ab.lower()] = interp
+                if isinstance(comp.get("valueString"), str):
+                    mic[ab.lower()] = comp["valueString"]
         test = (res.get("code") or {}).get("text") or ""
         facts.cultures.append(
             {
@@ -1718,6 +1721,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 "test": test,
                 "organism": organism,
                 "susceptibility": susc,
+                "mic": mic,
                 "time": res.get("effectiveDateTime", "")[:19],
             }
         )
