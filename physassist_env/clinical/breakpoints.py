@@ -108,5 +108,7 @@ def pip_tazo_caveat(c: Mapping[str, Any]) -> tuple[str, str] | None:
             " ESBL producer, for which piperacillin-tazobactam is not recommended"
             " (a carbapenem is preferred)"
         )
-        zh.append("其对三代/四代头孢菌素耐药，可能产 ESBL，不推荐哌拉西林他唑巴坦（首选碳青霉烯类）")
+        zh.append(
+            "其对三代/四代头孢菌素耐药，可能产 ESBL，不推荐哌拉西林他唑巴坦（首选碳青霉烯类）"
+        )
     return "; ".join(en), "；".join(zh)

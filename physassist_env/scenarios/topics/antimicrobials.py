@@ -238,7 +238,14 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
                 "Says piperacillin-tazobactam is not reliable for the isolate (MIC above"
                 " the current breakpoint or a probable ESBL producer)",
                 "指出哌拉西林他唑巴坦对该菌不可靠（MIC 高于现行折点或可能产 ESBL）",
-                ["ESBL", "MIC", "dose-dependent", "not recommended", "剂量依赖", "不推荐"],
+                [
+                    "ESBL",
+                    "MIC",
+                    "dose-dependent",
+                    "not recommended",
+                    "剂量依赖",
+                    "不推荐",
+                ],
             )
         )
     items.append(R.tool_item(["Observation.search"], "the culture results", "培养结果"))

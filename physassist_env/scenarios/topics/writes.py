@@ -54,7 +54,7 @@ from physassist_env.scenarios.topics.electrolytes import (
     replaced_since_latest,
     running_potassium,
 )
-from physassist_env.scenarios.topics.reasoning import drug_lab_safety
+from physassist_env.scenarios.topics.reasoning import cautious_increase, drug_lab_safety
 from physassist_env.scenarios.topics.renal import (
     rising_aki_flag,
     stable_reduced_function,
@@ -116,6 +116,22 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
     vu = f"{value} {p.unit}".strip()
     reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(pair.lab))
     act_en, act_zh, act_terms = FLAG_ACTIONS[judged.decision]
+    earlier = (
+        cautious_increase(ctx, pair, generic) if judged.decision == "increase" else None
+    )
+    if earlier is not None:
+        # after hypoglycaemia earlier this admission the increase is cautious (round 17,
+        # reasoning.cautious_increase: ADA 2024 sections 9 and 16, 10% steps)
+        lv = f"{R.fmt(earlier[1], lab.decimals)} mg/dL"
+        act_en = (
+            f"increase the dose cautiously, about {glycaemia.CAUTIOUS_STEP_PERCENT}% at"
+            f" a time (the glucose was {lv} on {earlier[0][:10]}: hypoglycemia earlier"
+            " this admission)"
+        )
+        act_zh = (
+            f"谨慎加量，每次约 {glycaemia.CAUTIOUS_STEP_PERCENT}%（{earlier[0][:10]} 血糖为"
+            f" {lv}：本次住院早些时候出现过低血糖）"
+        )
     renal = [f for f in judged.record_facts if f.startswith("creatinine ")]
     code = f"{lab.en} {vu} on {generic}"
     detail = (
