@@ -16,6 +16,7 @@ from physassist_env.clinical.followup import (
     ULCER_BLEED_CODES,
     service_code,
 )
+from physassist_env.clinical.heart_failure import HEART_FAILURE
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     aki_facts,
@@ -524,14 +525,14 @@ def consult(ctx: TopicContext) -> Draft | None:
     )
 
 
-#: Heart failure as the principal diagnosis (ICD-10 I50, I11.0, I13.0/.2; ICD-9 428, 402.x1,
-#: 404.x1/x3): seen within 7 days of discharge (2022 AHA/ACC/HFSA heart failure guideline,
-#: 10.2: an early follow-up, generally within 7 days, class 2a; Hernandez AF et al., JAMA
-#: 2010;303:1716).
+# Heart failure as the principal diagnosis (clinical.heart_failure.HEART_FAILURE): seen
+# within 7 days of discharge (2022 AHA/ACC/HFSA heart failure guideline,
+# 10.2: an early follow-up, generally within 7 days, class 2a; Hernandez AF et al., JAMA
+# 2010;303:1716).
+
 #: Mental and behavioural disorders an admission for which is followed up by mental
 #: health (ICD-10-CM F20-F48; ICD-9-CM 295-301, 311).
 MENTAL_HEALTH = ("F2", "F3", "F40", "F41", "F42", "F43", "F44", "F45", "F48", "295", "296", "297", "298", "300", "301", "311")  # fmt: skip
-HEART_FAILURE = ("I50", "I110", "I130", "I132", "428", "40201", "40211", "40291", "40401", "40403", "40411", "40413", "40491", "40493")  # fmt: skip
 
 
 #: Operation kind (:data:`physassist_env.clinical.surgery.SURGERY_KINDS`) -> (service, ZH
