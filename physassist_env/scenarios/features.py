@@ -1722,6 +1722,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 "organism": organism,
                 "susceptibility": susc,
                 "mic": mic,
+                "specimen": str((res.get("method") or {}).get("text") or ""),
                 "time": res.get("effectiveDateTime", "")[:19],
             }
         )

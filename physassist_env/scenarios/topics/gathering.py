@@ -34,6 +34,7 @@ from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
     daily_dose,
+    deep_culture_course,
     dialysis_running,
     drug_of,
     held_warfarin,
@@ -1833,8 +1834,18 @@ def _iv_at_discharge(
     names_zh = "、".join(f"静脉{_zh_drug(o)}" for o in drugs)
     found = iv_course_indication(ctx.toolkit.view, ctx.facts)
     if found is not None:
-        ind_en, ind_zh, weeks = found
         ctx.run("Condition.search", {}, calls, obs)
+    elif (found := deep_culture_course(ctx.facts)) is not None:
+        # round 17: the deep infection read from the stay's cultures (its codes come at
+        # discharge); the culture look-up shows it
+        ctx.run(
+            "Observation.search",
+            {"category": "microbiology", "date_from": ctx.facts.start[:10]},
+            calls,
+            obs,
+        )
+    if found is not None:
+        ind_en, ind_zh, weeks = found
         out.indication = ind_en
         # each drug named with its plan: the harm reader reads a listed IV antibiotic
         # with the words that follow it (clinical.harm.OPAT_PLAN)

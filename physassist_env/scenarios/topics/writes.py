@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from physassist_env.clinical import glycaemia
 from physassist_env.clinical.analgesia import KETOROLAC_MAX_DAYS, nsaid_after_cabg
 from physassist_env.clinical.consult import urgent_reason
+from physassist_env.clinical.discharge import iv_anti_infective
 from physassist_env.clinical.followup import (
     ACS_CODES,
     BILE_DUCT_STONE_CODES,
@@ -21,8 +22,10 @@ from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     aki_facts,
     cancer_under_treatment,
+    deep_culture_course,
     dual_antiplatelet,
     followup_procedure,
+    iv_course_indication,
     on_maintenance_dialysis,
     rising_aki,
     warfarin_started,
@@ -719,6 +722,17 @@ def admitting_specialty(ctx: TopicContext) -> str:
     return ""
 
 
+def opat_course(ctx: TopicContext) -> tuple[str, str, str] | None:
+    """(EN, ZH, weeks) of the deep infection an IV anti-infective running now treats
+    for weeks (:func:`~physassist_env.scenarios.derived.iv_course_indication`, else
+    :func:`~physassist_env.scenarios.derived.deep_culture_course`), or None."""
+    if not any(iv_anti_infective(o) for o in ctx.facts.active_orders()):
+        return None
+    return iv_course_indication(ctx.toolkit.view, ctx.facts) or deep_culture_course(
+        ctx.facts
+    )
+
+
 def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str]:
     """(service, ZH service, reason, accepted service words, days after the session, decision)
     of the follow-up a discharge needs, first rule that applies:
@@ -820,6 +834,27 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             "INR check, 3 days",
         )  # fmt: skip
     op = ctx.facts.surgery
+    deep = opat_course(ctx)
+    if deep is not None:
+        # an IV antibiotic for a deep infection going home through OPAT is followed by
+        # infectious diseases (the OPAT clinic) within a week, with weekly labs; the
+        # operating service sees the patient too (IDSA 2018 OPAT guideline, Norris AH et
+        # al., Clin Infect Dis 2019;68:e1-e35: ID oversight, weekly CBC and chemistry;
+        # round 17, reading m, 10001217-24597018 t3: neurology alone for a brain abscess)
+        return (
+            "infectious diseases (OPAT clinic)",
+            "感染科（OPAT 门诊）",
+            f"IV antibiotics for the {deep[0]} through OPAT ({deep[2]} weeks): weekly"
+            " blood count, creatinine and liver tests, the end date and the response"
+            + (
+                f"; the operating service as well after the operation on {op.day}"
+                if op is not None
+                else ""
+            ),
+            ["infectious disease", "ID clinic", "OPAT", "感染科", "门诊静脉"],
+            7,
+            "infectious diseases, 7 days",
+        )
     kind, when, _ = followup_procedure(ctx.toolkit.view, ctx.facts)
     if op is not None and op.kind in SURGICAL_FOLLOWUP and kind != "tavr":
         # after an operation the service that operated sees the patient (wound, imaging,
