@@ -579,7 +579,12 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
             first = R.fmt(lac.first.value, 1)
             at_en = f" ({drawn_en})" if stale else ""
             course_en = f"the latest lactate, {lv} mmol/L{at_en}, is the highest of the admission (first {first} mmol/L)"
-            course_zh = f"最新乳酸 {lv} mmol/L 为本次住院最高值（首次 {first} mmol/L）"
+            # the date in both languages (round 17, reading m, 10005817-20626031 t2: the
+            # Chinese answer left a 4-day-old value undated)
+            at_zh = f"（{drawn_zh}）" if stale else ""
+            course_zh = (
+                f"最新乳酸 {lv} mmol/L{at_zh}为本次住院最高值（首次 {first} mmol/L）"
+            )
         else:
             course_en = f"lactate peaked at {pv} mmol/L and " + (
                 f"{now_en} ({drawn_en})" if stale else f"is {lv} mmol/L now"

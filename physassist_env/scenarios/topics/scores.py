@@ -25,7 +25,7 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, requires
+from physassist_env.scenarios.topics.base import Draft, TopicContext, days_old, requires
 from physassist_env.scenarios.vocab import LABS, drug_zh
 
 #: Cirrhosis (ICD-10 K70.3, K74.3-K74.6; ICD-9 571.2, 571.5, 571.6).
@@ -88,6 +88,11 @@ def latest_each(
         )
 
 
+#: Days an input of a MELD-Na may precede its newest input and still be of the same
+#: draw set (the day before); older, it is dated (round 17).
+MELD_SAME_DAYS = 1
+
+
 @requires("lab")
 def meld_na(ctx: TopicContext) -> Draft | None:
     """CR: MELD-Na in cirrhosis from the latest bilirubin, INR, creatinine and sodium."""
@@ -148,9 +153,42 @@ def meld_na(ctx: TopicContext) -> Draft | None:
         "na": R.fmt(na.value, 0),
     }
     bound_en, bound_zh = _meld_bound_text(bounds, na.unit)
+    # a score is as current as its oldest value: an input drawn before the window of
+    # the newest (MELD_SAME_DAYS) says its date and is repeated for a current score
+    # (round 17, reading m, 10005866-21636229 t2: an INR 3 days older than the rest;
+    # OPTN MELD policy: the laboratory values are dated and recertified together)
+    newest = max(p.time[:10] for p in (bili, inr, cr, na))
+    old_en: list[str] = []
+    old_zh: list[str] = []
+    for key, label, p in (
+        ("bili", ("bilirubin", "总胆红素"), bili),
+        ("inr", ("INR", "INR"), inr),
+        ("cr", ("creatinine", "肌酐"), cr),
+        ("na", ("sodium", "血钠"), na),
+    ):
+        if days_old(p, newest) > MELD_SAME_DAYS:
+            old_en.append(f"{label[0]} {vals[key]} from {p.time[:10]}")
+            old_zh.append(f"{label[1]} {vals[key]} 为 {p.time[:10]} 的结果")
+    stale_en = (
+        f" The {', '.join(old_en)} {'is' if len(old_en) == 1 else 'are'} older than"
+        f" the other values: repeat {'it' if len(old_en) == 1 else 'them'} for a"
+        " current score."
+        if old_en
+        else ""
+    )
+    stale_zh = (
+        f"{'、'.join(old_zh)}，早于其他化验：需复查后计算当前评分。" if old_zh else ""
+    )
+    behind = (date.fromisoformat(f.current_date[:10]) - date.fromisoformat(newest)).days
+    if behind > MELD_SAME_DAYS:
+        stale_en += (
+            f" The newest of these values is from {newest}, {behind} days ago: repeat"
+            " them for a current score."
+        )
+        stale_zh += f"这些化验中最新的为 {newest}（{behind} 天前）的结果：需复查后计算当前评分。"
     answer = Text(
-        en=f"MELD-Na is {score}, from bilirubin {vals['bili']} mg/dL, INR {vals['inr']}, creatinine {vals['cr']} mg/dL and sodium {vals['na']} {na.unit}{bound_en}.",
-        zh=f"MELD-Na 评分为 {score} 分，依据总胆红素 {vals['bili']} mg/dL、INR {vals['inr']}、肌酐 {vals['cr']} mg/dL、血钠 {vals['na']} {na.unit}{bound_zh}。",
+        en=f"MELD-Na is {score}, from bilirubin {vals['bili']} mg/dL, INR {vals['inr']}, creatinine {vals['cr']} mg/dL and sodium {vals['na']} {na.unit}{bound_en}.{stale_en}",
+        zh=f"MELD-Na 评分为 {score} 分，依据总胆红素 {vals['bili']} mg/dL、INR {vals['inr']}、肌酐 {vals['cr']} mg/dL、血钠 {vals['na']} {na.unit}{bound_zh}。{stale_zh}",
     )
     items = [
         R.item(
