@@ -1723,6 +1723,12 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 "susceptibility": susc,
                 "mic": mic,
                 "specimen": str((res.get("method") or {}).get("text") or ""),
+                # the laboratory's comment on the isolate (not the specimen or quantity)
+                "comment": " ".join(
+                    str(n.get("text") or "")
+                    for n in res.get("note") or []
+                    if not re.match(r"(?:Specimen|Quantity):", str(n.get("text") or ""))
+                ),
                 "time": res.get("effectiveDateTime", "")[:19],
             }
         )
