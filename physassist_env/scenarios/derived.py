@@ -20,6 +20,7 @@ from physassist_env.clinical.discharge import (
     WEEKS_OF_IV_WINDOW_DAYS,
     deep_specimen_course,
     drug_key,
+    iv_anti_infective,
     iv_oral_same_dose,
     weeks_of_iv,
 )
@@ -1575,6 +1576,15 @@ def deep_culture_course(facts: AdmissionFacts) -> tuple[str, str, str] | None:
         if found is not None:
             return found
     return None
+
+
+def opat_indication(view: EhrView, facts: AdmissionFacts) -> tuple[str, str, str] | None:
+    """(EN, ZH, weeks) of the deep infection an IV anti-infective running now treats
+    for weeks, so that it goes home through OPAT (:func:`iv_course_indication`, else
+    :func:`deep_culture_course`; IDSA 2018 OPAT guideline), or None (round 17)."""
+    if not any(iv_anti_infective(o) for o in facts.active_orders()):
+        return None
+    return iv_course_indication(view, facts) or deep_culture_course(facts)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,6 @@ from datetime import date, timedelta
 from physassist_env.clinical import glycaemia
 from physassist_env.clinical.analgesia import KETOROLAC_MAX_DAYS, nsaid_after_cabg
 from physassist_env.clinical.consult import urgent_reason
-from physassist_env.clinical.discharge import iv_anti_infective
 from physassist_env.clinical.followup import (
     ACS_CODES,
     BILE_DUCT_STONE_CODES,
@@ -22,11 +21,10 @@ from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     aki_facts,
     cancer_under_treatment,
-    deep_culture_course,
     dual_antiplatelet,
     followup_procedure,
-    iv_course_indication,
     on_maintenance_dialysis,
+    opat_indication,
     rising_aki,
     warfarin_started,
 )
@@ -722,17 +720,6 @@ def admitting_specialty(ctx: TopicContext) -> str:
     return ""
 
 
-def opat_course(ctx: TopicContext) -> tuple[str, str, str] | None:
-    """(EN, ZH, weeks) of the deep infection an IV anti-infective running now treats
-    for weeks (:func:`~physassist_env.scenarios.derived.iv_course_indication`, else
-    :func:`~physassist_env.scenarios.derived.deep_culture_course`), or None."""
-    if not any(iv_anti_infective(o) for o in ctx.facts.active_orders()):
-        return None
-    return iv_course_indication(ctx.toolkit.view, ctx.facts) or deep_culture_course(
-        ctx.facts
-    )
-
-
 def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str]:
     """(service, ZH service, reason, accepted service words, days after the session, decision)
     of the follow-up a discharge needs, first rule that applies:
@@ -834,7 +821,7 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             "INR check, 3 days",
         )  # fmt: skip
     op = ctx.facts.surgery
-    deep = opat_course(ctx)
+    deep = opat_indication(ctx.toolkit.view, ctx.facts)
     if deep is not None:
         # an IV antibiotic for a deep infection going home through OPAT is followed by
         # infectious diseases (the OPAT clinic) within a week, with weekly labs; the
