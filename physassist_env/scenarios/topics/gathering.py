@@ -1076,10 +1076,11 @@ def course_note(ctx: TopicContext, o: MedOrder) -> tuple[str, str]:
         # (the earlier drug is not named: a discharge list naming it reads as sending
         # it home)
         return (
-            f" (antibiotic course: write its stop date, counted from the course's first"
-            f" dose on {first}, an earlier antibiotic; this drug itself since {own})",
-            f"（抗菌疗程：处方写明停药日期，自 {first} 本疗程首剂（此前的另一种抗菌药）"
-            f"起计算；本药自 {own} 起）",
+            f" (antibiotic course: write its stop date, counted from the first dose on"
+            f" {first}, of the course begun with an earlier antibiotic; this drug itself"
+            f" since {own})",
+            f"（抗菌疗程：处方写明停药日期，自 {first} 首剂起计算（本疗程由此前的另一种"
+            f"抗菌药开始）；本药自 {own} 起）",
         )
     if enteral_only(o):
         return (

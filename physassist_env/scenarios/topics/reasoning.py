@@ -750,6 +750,17 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     elif f"lab:{pair.lab}:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
         types.add("Observation")
+    if plan.low is None and plan.earlier_low is not None:
+        # the earlier hypoglycaemia a cautious increase cites is read on its own day
+        # (round 17: an answer states only what the agent saw)
+        when = plan.earlier_low[0][:10]
+        ctx.run(
+            "Observation.search",
+            {"code": lab.en, "date_from": when, "date_to": when},
+            calls,
+            obs,
+        )
+        types.add("Observation")
     # A potassium-sparing diuretic / MRA is judged on renal function as well as on
     # potassium (2013 ACCF/AHA HF guideline; clinical/renal.py): a normal potassium does
     # not make it safe at a creatinine of 2.4 mg/dL.
