@@ -94,6 +94,28 @@ def is_screen(c: Mapping[str, Any]) -> bool:
     return bool(SCREEN.search(test) or SURVEILLANCE.search(test))
 
 
+#: A laboratory comment that qualifies a named isolate: the workup stopped for
+#: contamination, its clinical significance uncertain (MIMIC-IV: "Further incubation
+#: showed contamination with mixed skin/genital flora. Clinical significance of
+#: isolate(s) uncertain"). Such an isolate is reported with the caveat, never as a plain
+#: positive (IDSA/ASM 2018 guide to the microbiology laboratory, Miller JM et al., Clin
+#: Infect Dis 2018;67:e1-e94: a urine with mixed flora is probably contaminated and is
+#: recollected; round 17, reading m, 10037928-24225421 t0).
+SIGNIFICANCE_UNCERTAIN = re.compile(
+    r"significance[^.]*uncertain|contamination with (?:mixed )?(?:skin|genital|fecal|"
+    r"upper respiratory)",
+    re.I,
+)
+
+
+def significance_uncertain(c: Mapping[str, Any]) -> bool:
+    """Whether the laboratory's comment on a result qualifies its named isolate
+    (:data:`SIGNIFICANCE_UNCERTAIN`)."""
+    return bool(c.get("organism")) and bool(
+        SIGNIFICANCE_UNCERTAIN.search(str(c.get("comment") or ""))
+    )
+
+
 #: Hours within which blood culture sets are one set of draws.
 SETS_HOURS = 24
 
@@ -262,6 +284,9 @@ def headline_isolate(
     grown = _isolates(cultures)
     if not grown:
         return None
+    # an isolate the laboratory calls of uncertain significance leads only when no
+    # other grew (round 17: significance_uncertain)
+    grown = [c for c in grown if not significance_uncertain(c)] or grown
     best = min(_site_rank(str(c.get("test") or "")) for c in grown)
     return [c for c in grown if _site_rank(str(c.get("test") or "")) == best][-1]
 

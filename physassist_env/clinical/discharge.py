@@ -537,6 +537,31 @@ WEEKS_OF_IV: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
 WEEKS_OF_IV_WINDOW_DAYS = 56
 
 
+#: Round 17 (reading m, 10001217-24597018 t1/t3, 10014729-23300884 t3): the codes of this
+#: admission are written at its discharge, so at the session the deep infection is read
+#: from a pathogen grown from a deep specimen of the stay: pleural fluid (empyema:
+#: weeks of antibiotics set by the response, commonly 2-6; BTS 2023 pleural disease
+#: guideline, Roberts ME et al., Thorax 2023;78(Suppl 3):s1-s42), bone (osteomyelitis, 6
+#: weeks: IDSA 2015) and an abscess or tissue specimen of a stay with a neurosurgical
+#: operation (brain abscess, 6-8 weeks: ESCMID 2024). Each: (specimen pattern, the
+#: operation kind it needs or "", EN, ZH, weeks).
+DEEP_SPECIMEN_COURSE: tuple[tuple[re.Pattern[str], str, str, str, str], ...] = (
+    (re.compile(r"pleural", re.I), "", "empyema", "脓胸", "2-6"),
+    (re.compile(r"\bbone\b", re.I), "", "osteomyelitis", "骨髓炎", "6"),
+    (re.compile(r"abscess|tissue|brain", re.I), "neurosurgical", "brain abscess", "脑脓肿", "6-8"),
+)  # fmt: skip
+
+
+def deep_specimen_course(specimen: str, operation: str) -> tuple[str, str, str] | None:
+    """(EN, ZH, weeks) of the deep infection a pathogen grown from ``specimen`` names
+    (:data:`DEEP_SPECIMEN_COURSE`; ``operation``: the episode's operation kind, ``""``
+    for none), or None."""
+    for pattern, needs, en, zh, weeks in DEEP_SPECIMEN_COURSE:
+        if pattern.search(specimen or "") and (not needs or needs == operation):
+            return en, zh, weeks
+    return None
+
+
 def weeks_of_iv(code: str) -> tuple[str, str, str] | None:
     """(EN, ZH, weeks) of the infection an ICD code names whose treatment is weeks of IV
     therapy (:data:`WEEKS_OF_IV`), or None."""

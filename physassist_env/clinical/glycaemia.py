@@ -138,3 +138,36 @@ def recent_hypoglycaemia(
         if v < HYPOGLYCAEMIA and datetime.fromisoformat(t) >= since
     ]
     return min(low, key=lambda p: p[1]) if low else None
+
+
+#: No insulin increase within this many hours of a reading below 70 mg/dL: the
+#: regimen is reviewed and changed to prevent recurrence, not raised (ADA Standards of
+#: Care 2024, section 16; basal titration no more often than every 2-3 days, section 9).
+#: Round 17 (reading m, 10014354-26486158 t2-t3).
+NO_INCREASE_AFTER_HYPO_HOURS = 72
+#: A cautious titration step once the glucose stays above target after hypoglycaemia
+#: earlier in the stay: about 10% of the scheduled dose (ADA 2024 section 16; RABBIT 2
+#: titration, Umpierrez GE et al., Diabetes Care 2007;30:2181-6: 10% steps).
+CAUTIOUS_STEP_PERCENT = 10
+
+
+def lowest_hypoglycaemia(
+    points: Iterable[tuple[str, float]], hours: float | None = None
+) -> tuple[str, float] | None:
+    """The lowest reading below :data:`HYPOGLYCAEMIA` before the latest of ``points``
+    ((time text, mg/dL), oldest first), within ``hours`` of the latest (None: any), as
+    ``(time, value)``, or None."""
+    pts = [(t, v) for t, v in points if t]
+    if len(pts) < 2:
+        return None
+    latest = datetime.fromisoformat(pts[-1][0][:19])
+    low = [
+        (t, v)
+        for t, v in pts[:-1]
+        if v < HYPOGLYCAEMIA
+        and (
+            hours is None
+            or latest - datetime.fromisoformat(t[:19]) <= timedelta(hours=hours)
+        )
+    ]
+    return min(low, key=lambda p: p[1]) if low else None

@@ -19,7 +19,8 @@ A procedure title (ICD-10-PCS or ICD-9-CM, as MIMIC-IV writes them) is read into
   Follow-up is with the operating thoracic surgeon (wound, feeding jejunostomy, swallowing,
   pathology) (NCCN Esophageal and Esophagogastric Junction Cancers, post-treatment
   surveillance; NCCN Non-Small Cell Lung Cancer, surveillance after resection).
-* ``"neurosurgical"``: a craniotomy or craniectomy, excision of a brain lesion, clipping
+* ``"neurosurgical"``: a craniotomy or craniectomy, excision, incision or drainage of a
+  brain lesion (a brain abscess drained: ICD-9-CM 01.39), clipping
   of an aneurysm, a ventricular shunt. Follow-up is in the neurosurgery clinic (wound,
   imaging) (AANS/CNS; 2023 AHA/ASA aneurysmal subarachnoid haemorrhage guideline: follow-up
   imaging of a treated aneurysm).
@@ -58,6 +59,7 @@ _THORACIC = re.compile(
 )
 _NEUROSURGICAL = re.compile(
     r"craniotomy|craniectomy|lesion or tissue of brain|(Excision|Resection) of Brain"
+    r"|incision of brain|Drainage of Brain"
     r"|(clipping|occlusion) of (an )?(intracranial |cerebral )?aneurysm"
     r"|Occlusion of Intracranial Artery.*Open Approach|ventricular shunt"
     r"|Bypass Cerebral Ventricle",

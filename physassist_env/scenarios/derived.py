@@ -15,12 +15,16 @@ from datetime import date, datetime, timedelta
 from physassist_env.clinical import warfarin as W
 from physassist_env.clinical.antithrombotic import THERAPEUTIC, anticoagulant_intent
 from physassist_env.clinical.course import direction as course_direction
+from physassist_env.clinical.culture_reading import SKIN_COMMENSAL, is_screen
 from physassist_env.clinical.discharge import (
     WEEKS_OF_IV_WINDOW_DAYS,
+    deep_specimen_course,
     drug_key,
+    iv_anti_infective,
     iv_oral_same_dose,
     weeks_of_iv,
 )
+from physassist_env.clinical.infection import not_an_infection
 from physassist_env.clinical.oncology import antineoplastic, cancer_code
 from physassist_env.clinical.scores import (
     AKI_RISE,
@@ -1558,6 +1562,38 @@ def iv_course_indication(
         if found is not None:
             return found
     return None
+
+
+def deep_culture_course(facts: AdmissionFacts) -> tuple[str, str, str] | None:
+    """(EN, ZH, weeks) of a deep infection read from a pathogen grown this stay, known
+    at the session, from a deep specimen
+    (:func:`~physassist_env.clinical.discharge.deep_specimen_course`: pleural fluid,
+    bone, a brain abscess drained), where the codes that would name it are written only
+    at discharge; not a screen, skin commensal or contaminating flora. None otherwise."""
+    kind = facts.surgery.kind if facts.surgery is not None else ""
+    for c in sorted(facts.cultures, key=lambda c: str(c.get("time") or "")):
+        org = str(c.get("organism") or "")
+        if (
+            not org
+            or str(c.get("time") or "")[:10] < facts.start[:10]
+            or is_screen(c)
+            or not_an_infection(org)
+            or SKIN_COMMENSAL.search(org)
+        ):
+            continue
+        found = deep_specimen_course(str(c.get("specimen") or ""), kind)
+        if found is not None:
+            return found
+    return None
+
+
+def opat_indication(view: EhrView, facts: AdmissionFacts) -> tuple[str, str, str] | None:
+    """(EN, ZH, weeks) of the deep infection an IV anti-infective running now treats
+    for weeks, so that it goes home through OPAT (:func:`iv_course_indication`, else
+    :func:`deep_culture_course`; IDSA 2018 OPAT guideline), or None (round 17)."""
+    if not any(iv_anti_infective(o) for o in facts.active_orders()):
+        return None
+    return iv_course_indication(view, facts) or deep_culture_course(facts)
 
 
 @dataclass(frozen=True)

@@ -1707,6 +1707,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         elif isinstance(res.get("valueString"), str):
             organism = positive_result_text(res["valueString"])
         susc = {}
+        mic: dict[str, str] = {}  # the dilution text (MIC) of each tested antibiotic
         for comp in res.get("component") or []:
             ab = (comp.get("code") or {}).get("text") or next(
                 (
@@ -1725,6 +1726,8 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             )
             if ab:
                 susc[ab.lower()] = interp
+                if isinstance(comp.get("valueString"), str):
+                    mic[ab.lower()] = comp["valueString"]
         test = (res.get("code") or {}).get("text") or ""
         facts.cultures.append(
             {
@@ -1732,6 +1735,14 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 "test": test,
                 "organism": organism,
                 "susceptibility": susc,
+                "mic": mic,
+                "specimen": str((res.get("method") or {}).get("text") or ""),
+                # the laboratory's comment on the isolate (not the specimen or quantity)
+                "comment": " ".join(
+                    str(n.get("text") or "")
+                    for n in res.get("note") or []
+                    if not re.match(r"(?:Specimen|Quantity):", str(n.get("text") or ""))
+                ),
                 "time": res.get("effectiveDateTime", "")[:19],
             }
         )

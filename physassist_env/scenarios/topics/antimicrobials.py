@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from physassist_env.clinical.allergy import ruling_allergy
+from physassist_env.clinical.breakpoints import pip_tazo_caveat
 from physassist_env.clinical.culture_reading import (
     is_screen,
     other_isolates,
@@ -120,6 +121,12 @@ def _panel_text(c: dict[str, Any], running: list[str]) -> tuple[str, str]:
     if mid:
         en += f"; intermediate to {', '.join(mid)}"
         zh += f"；对{'、'.join(panel_antibiotic_zh(a) for a in mid)}中介"
+    caveat = pip_tazo_caveat(c)
+    if caveat is not None:
+        # the letter against its MIC and the current breakpoint (round 17, reading m,
+        # 10019003-26226543 t3: clinical.breakpoints; CLSI M100 2022, IDSA 2023, MERINO)
+        en += f" (piperacillin-tazobactam reported susceptible, but {caveat[0]})"
+        zh += f"（哌拉西林他唑巴坦报告为敏感，但{caveat[1]}）"
     intrinsic = _intrinsic(org, running)
     if intrinsic:
         en += (
@@ -223,6 +230,22 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
                 "Names the resistance",
                 "指出耐药的抗生素",
                 [t for a in res for t in (a, panel_antibiotic_zh(a))],
+            )
+        )
+    if any(pip_tazo_caveat(x) for x in isolates):
+        items.append(
+            R.mention_item(
+                "Says piperacillin-tazobactam is not reliable for the isolate (MIC above"
+                " the current breakpoint or a probable ESBL producer)",
+                "指出哌拉西林他唑巴坦对该菌不可靠（MIC 高于现行折点或可能产 ESBL）",
+                [
+                    "ESBL",
+                    "MIC",
+                    "dose-dependent",
+                    "not recommended",
+                    "剂量依赖",
+                    "不推荐",
+                ],
             )
         )
     items.append(R.tool_item(["Observation.search"], "the culture results", "培养结果"))
@@ -556,7 +579,12 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
             first = R.fmt(lac.first.value, 1)
             at_en = f" ({drawn_en})" if stale else ""
             course_en = f"the latest lactate, {lv} mmol/L{at_en}, is the highest of the admission (first {first} mmol/L)"
-            course_zh = f"最新乳酸 {lv} mmol/L 为本次住院最高值（首次 {first} mmol/L）"
+            # the date in both languages (round 17, reading m, 10005817-20626031 t2: the
+            # Chinese answer left a 4-day-old value undated)
+            at_zh = f"（{drawn_zh}）" if stale else ""
+            course_zh = (
+                f"最新乳酸 {lv} mmol/L{at_zh}为本次住院最高值（首次 {first} mmol/L）"
+            )
         else:
             course_en = f"lactate peaked at {pv} mmol/L and " + (
                 f"{now_en} ({drawn_en})" if stale else f"is {lv} mmol/L now"

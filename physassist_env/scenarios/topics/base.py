@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from physassist_env.clinical import analgesia
+from physassist_env.clinical.breakpoints import PIP_TAZO, pip_tazo_caveat
 from physassist_env.clinical.culture_reading import (
     colonisers,
     is_screen,
@@ -290,6 +291,21 @@ _SUSCEPTIBILITY = {
 }
 
 
+def _letter_caveat(
+    cultures: list[dict[str, Any]], org: str, generic: str
+) -> tuple[str, str] | None:
+    """The caveat on a susceptible letter of ``org`` to a running ``generic`` that its
+    newest isolate's MIC or resistance pattern overrides
+    (:func:`~physassist_env.clinical.breakpoints.pip_tazo_caveat`), or None."""
+    if generic != "piperacillin":
+        return None
+    same = [c for c in cultures if str(c.get("organism") or "") == org]
+    for c in sorted(same, key=lambda c: str(c.get("time") or ""), reverse=True):
+        if any(PIP_TAZO.search(ab) for ab in c.get("susceptibility") or {}):
+            return pip_tazo_caveat(c)
+    return None
+
+
 def culture_reading(
     cultures: list[dict[str, Any]], running: list[str]
 ) -> tuple[str, str, bool]:
@@ -331,6 +347,18 @@ def culture_reading(
         if said is None:
             continue
         named = True
+        caveat = _letter_caveat(cultures, org, g) if result.upper() == "S" else None
+        if caveat is not None:
+            # the letter read against its MIC and the current breakpoint (round 17,
+            # clinical.breakpoints: CLSI M100 2022, IDSA 2023, MERINO)
+            en.append(
+                f"{organism_text_en(org)} is reported susceptible to the running {g},"
+                f" but {caveat[0]}: change the cover"
+            )
+            zh.append(
+                f"{organism_text_zh(org)}报告对正在使用的{drug_zh(g)}敏感，但{caveat[1]}，需调整抗菌药"
+            )
+            continue
         tail = "" if result.upper() == "S" else ": change the cover"
         en.append(f"{organism_text_en(org)} is {said[0]} the running {g}{tail}")
         zh.append(

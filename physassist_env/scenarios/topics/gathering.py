@@ -34,6 +34,7 @@ from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
     daily_dose,
+    deep_culture_course,
     dialysis_running,
     drug_of,
     held_warfarin,
@@ -995,6 +996,24 @@ def enteral_only(o: MedOrder) -> bool:
 
 
 def course_start(ctx: TopicContext, o: MedOrder) -> str:
+    """The day the antibacterial course of ``o`` started (:func:`course_origin`)."""
+    return course_origin(ctx, o)[0]
+
+
+def own_first_dose(ctx: TopicContext, o: MedOrder) -> str:
+    """The day of the first order of ``o``'s own drug this admission (round 17)."""
+    f = ctx.facts
+    same = [
+        a.start
+        for a in f.orders
+        if drug_key(a) == drug_key(o)
+        and f.start[:10] <= a.start[:10] <= f.current_date
+        and (not a.hadm_id or a.hadm_id == f.hadm_id)
+    ]
+    return min(same + [o.start])[:10]
+
+
+def course_origin(ctx: TopicContext, o: MedOrder) -> tuple[str, MedOrder]:
     """The day the antibacterial course of ``o`` started: the first dose of that regimen,
     not of any antibacterial this admission (round 11, 10029291-22205327: oral
     vancomycin for C. difficile counted from IV vancomycin for a bacteraemia). An
@@ -1002,7 +1021,7 @@ def course_start(ctx: TopicContext, o: MedOrder) -> str:
     systemic one from the first order of the run of systemic antibacterial orders that
     reaches it without a gap of more than :data:`COURSE_GAP_HOURS` (an IV drug stepped
     down to an oral one is one course: IDSA / ACP 2021 duration advice counts the whole
-    course)."""
+    course). Returned with the order that began it."""
     f = ctx.facts
     mine = [
         a
@@ -1012,20 +1031,21 @@ def course_start(ctx: TopicContext, o: MedOrder) -> str:
         and (not a.hadm_id or a.hadm_id == f.hadm_id)
     ]
     if enteral_only(o):
-        same = [a.start for a in mine if enteral_only(a) and drug_key(a) == drug_key(o)]
-        return min(same + [o.start])[:10]
+        same = [a for a in mine if enteral_only(a) and drug_key(a) == drug_key(o)]
+        began = min(same + [o], key=lambda a: a.start)
+        return began.start[:10], began
     systemic = sorted(
         (a for a in mine if not enteral_only(a)), key=lambda a: a.start, reverse=True
     )
-    first = o.start[:19]
+    first, began = o.start[:19], o
     moved = True
     while moved:
         moved = False
         for a in systemic:
             end = (a.end or f.current_date + "T23:59:59")[:19].replace(" ", "T")
             if a.start[:19] < first and plus_hours(end, COURSE_GAP_HOURS) >= first:
-                first, moved = a.start[:19], True
-    return first[:10]
+                first, began, moved = a.start[:19], a, True
+    return first[:10], began
 
 
 def course_note(ctx: TopicContext, o: MedOrder) -> tuple[str, str]:
@@ -1047,7 +1067,21 @@ def course_note(ctx: TopicContext, o: MedOrder) -> tuple[str, str]:
     last = last_discharge_list(ctx.toolkit.view, ctx.facts)
     if last is not None and drug_of(o) in last.generics:
         return "", ""
-    first = course_start(ctx, o)
+    first, began = course_origin(ctx, o)
+    own = own_first_dose(ctx, o)
+    if not enteral_only(o) and own > first and drug_key(began) != drug_key(o):
+        # the course began with another drug: each date is said with its own drug
+        # (round 17, reading m, 10001217-24597018 t1: metronidazole "counted from the
+        # first dose on" the day meropenem started)
+        # (the earlier drug is not named: a discharge list naming it reads as sending
+        # it home)
+        return (
+            f" (antibiotic course: write its stop date, counted from the first dose on"
+            f" {first}, of the course begun with an earlier antibiotic; this drug itself"
+            f" since {own})",
+            f"（抗菌疗程：处方写明停药日期，自 {first} 首剂起计算（本疗程由此前的另一种"
+            f"抗菌药开始）；本药自 {own} 起）",
+        )
     if enteral_only(o):
         return (
             f" (antibiotic course: write its stop date, counted from the first oral dose"
@@ -1833,8 +1867,18 @@ def _iv_at_discharge(
     names_zh = "、".join(f"静脉{_zh_drug(o)}" for o in drugs)
     found = iv_course_indication(ctx.toolkit.view, ctx.facts)
     if found is not None:
-        ind_en, ind_zh, weeks = found
         ctx.run("Condition.search", {}, calls, obs)
+    elif (found := deep_culture_course(ctx.facts)) is not None:
+        # round 17: the deep infection read from the stay's cultures (its codes come at
+        # discharge); the culture look-up shows it
+        ctx.run(
+            "Observation.search",
+            {"category": "microbiology", "date_from": ctx.facts.start[:10]},
+            calls,
+            obs,
+        )
+    if found is not None:
+        ind_en, ind_zh, weeks = found
         out.indication = ind_en
         # each drug named with its plan: the harm reader reads a listed IV antibiotic
         # with the words that follow it (clinical.harm.OPAT_PLAN)

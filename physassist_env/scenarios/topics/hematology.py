@@ -16,6 +16,7 @@ from physassist_env.clinical.bleeding import (
     variceal_vasoactive,
 )
 from physassist_env.clinical.discharge import ppi_bleed_dosing
+from physassist_env.clinical.heart_failure import HEART_FAILURE
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import drug_of
 from physassist_env.scenarios.features import AdmissionFacts, MedOrder
@@ -510,6 +511,12 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
     )
 
 
+#: How long one red-cell unit runs with heart failure (EN, ZH): 3-4 hours, the most a
+#: unit may hang (BSH 2017 administration of blood components; TACO checklist 2018).
+SLOW_HOURS = "3-4 hours"
+SLOW_HOURS_ZH = "3-4 小时"
+
+
 @requires("lab")
 def transfuse_order(ctx: TopicContext) -> Draft | None:
     """WU: order one unit of red cells when the haemoglobin is below the threshold
@@ -535,6 +542,16 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
     # (AABB 2023, Carson JL et al., JAMA 2023;330:1892-902; round 16b, reading m:
     # "urgent" for a stable, rising Hb of 7.8, 10018081-23983182 t3)
     stable = hb.latest.value >= 7.0 and ctx.facts.haemoglobin_fall() is None
+    # the priority is said, and with heart failure known at the session the unit runs
+    # slowly with the fluid balance watched: transfusion-associated circulatory overload
+    # is likeliest there (round 17, reading m, 10018081-23983182 t3; AABB 2023, Carson
+    # JL et al., JAMA 2023;330:1892-902; BSH/SHOT TACO checklist, Robinson S et al.,
+    # Transfus Med 2018;28:112-7: slow rate, consider a diuretic)
+    failure = ctx.facts.ever_had(*HEART_FAILURE)
+    if stable:
+        note += " Routine priority: the hemoglobin is stable, with no acute fall."
+    if failure:
+        note += f" Heart failure is recorded: run the unit slowly, over {SLOW_HOURS}, watch the fluid balance for overload, and consider a diuretic."
     ctx.run(
         "ServiceRequest.create",
         {
@@ -564,7 +581,13 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
     )
     answer = Text(
         en=f"Done: a transfusion of 1 unit of packed red blood cells was requested ({note})",
-        zh=f"已申请输注悬浮红细胞 1 单位（血红蛋白 {v} g/dL，低于{th[2]}的限制性输血阈值 {th[0]:g} g/dL；输后复查血红蛋白）。",
+        zh=f"已申请输注悬浮红细胞 1 单位（血红蛋白 {v} g/dL，低于{th[2]}的限制性输血阈值 {th[0]:g} g/dL；输后复查血红蛋白）。"
+        + ("常规优先级：血红蛋白稳定，无急性下降。" if stable else "")
+        + (
+            f"有心力衰竭记录：缓慢输注（{SLOW_HOURS_ZH}），注意出入量、警惕容量负荷过重，可考虑利尿剂。"
+            if failure
+            else ""
+        ),
     )
     items = [
         R.write_item(
@@ -605,6 +628,14 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
         ),
         R.mention_item("Plans a hemoglobin recheck", "计划复查血红蛋白", MONITOR),
     ]
+    if failure:
+        items.append(
+            R.mention_item(
+                "Runs the unit slowly with the recorded heart failure",
+                "因心力衰竭缓慢输注",
+                ["slowly", "slow", "over 3", "over 4", "overload", "缓慢", "容量负荷"],
+            )
+        )
     return Draft(
         task_type=TaskType.WU,
         tool_source=ToolSource.WRITE,

@@ -11,6 +11,7 @@ from physassist_env.clinical.culture_reading import (
     other_isolates,
     pending_identification,
     positive_detections,
+    significance_uncertain,
 )
 from physassist_env.clinical.infusion import continuous, latest_rate
 from physassist_env.clinical.routes import route_indication, separate_regimens
@@ -800,6 +801,19 @@ def culture_result(ctx: TopicContext) -> Draft | None:
                 + ("（菌种鉴定待回报）。" if pending else "。")
             ),
         )
+        if not shown and significance_uncertain(c):
+            # the laboratory's caveat goes with the isolate (round 17, class 7:
+            # clinical.culture_reading.significance_uncertain; IDSA/ASM 2018)
+            answer = Text(
+                en=answer.en
+                + " The laboratory reports contamination with mixed flora and the"
+                " isolate's clinical significance as uncertain: interpret it with"
+                " caution, and repeat a properly collected specimen if it would change"
+                " treatment.",
+                zh=answer.zh
+                + "但检验科注明标本混有杂菌污染、该分离菌的临床意义不确定：需谨慎解读，"
+                "如会影响治疗，应规范留取标本复查。",
+            )
         # every source of the stay is read, not one culture: the other pathogens grown
         # are named with their specimen (round 13, 10015860-24698912 t0: a blood
         # culture named as the whole answer, the tissue's Pseudomonas and B. fragilis
@@ -824,6 +838,12 @@ def culture_result(ctx: TopicContext) -> Draft | None:
                         if pending_identification(o["organism"])
                         else ""
                     )
+                    + (
+                        "; the laboratory reports contamination with mixed flora,"
+                        " clinical significance uncertain"
+                        if significance_uncertain(o)
+                        else ""
+                    )
                     + ")"
                     for o in others
                 )
@@ -835,6 +855,11 @@ def culture_result(ctx: TopicContext) -> Draft | None:
                     + (
                         "，菌种鉴定待回报"
                         if pending_identification(o["organism"])
+                        else ""
+                    )
+                    + (
+                        "，检验科注明混有杂菌污染、临床意义不确定"
+                        if significance_uncertain(o)
                         else ""
                     )
                     + "）"

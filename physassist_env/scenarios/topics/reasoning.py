@@ -186,6 +186,26 @@ def _class_terms(cls: str) -> list[str]:
     ]
 
 
+def _scheduled_insulin(orders: list) -> tuple[str, str]:
+    """(EN, ZH) of the scheduled insulin doses ordered ("insulin 75 units BREAKFAST,
+    20 units QHS"), each once: the answer names the insulins ordered, never a prandial
+    dose that is not (ADA 2024 section 16; round 17, 10014354-26486158 t2)."""
+    seen: list[tuple[str, str]] = []
+    for o in sorted(orders, key=lambda o: o.start):
+        one = (
+            f"{R.fmt(o.dose, 0)} units {o.frequency}".strip(),
+            f"{R.fmt(o.dose, 0)} 单位 {o.frequency}".strip(),
+        )
+        if one not in seen:
+            seen.append(one)
+    if not seen:
+        return "", ""
+    return (
+        "insulin " + ", ".join(e for e, _ in seen),
+        "胰岛素 " + "、".join(z for _, z in seen),
+    )
+
+
 @dataclass(frozen=True)
 class DrugPlan:
     """What, beyond the monitoring pair's threshold, decides a drug's safety: the warfarin
@@ -202,6 +222,10 @@ class DrugPlan:
     low: tuple[str, float] | None = None
     #: A warfarin dose change the INR does not show yet (``"keep_after_change"``).
     change: warfarin.DoseChange | None = None
+    #: ``"intensify"``: the lowest reading below 70 mg/dL earlier this admission (the
+    #: increase is cautious) and the scheduled insulin doses ordered (EN, ZH) (round 17)
+    earlier_low: tuple[str, float] | None = None
+    doses: tuple[str, str] = ("", "")
 
 
 def _systemic(ctx: TopicContext, generic: str) -> bool:
@@ -266,20 +290,42 @@ def _drug_plan(
                 # persists (ADA 2024 section 16; round 14, 10020740-23831430: "increase
                 # the dose" at a 182 after a 134): no one-answer call today
                 return None
-            since = day_before(f.current_date)
+            since = day_before(day_before(f.current_date))
             if any(o.start[:10] >= since for o in scheduled):
-                # the scheduled dose was started or changed since yesterday: its effect is
-                # judged before it is raised again (ADA 2024 section 16: adjust the
-                # regimen on the day's pattern; basal titration every 2-3 days, ADA 2024
-                # section 9), so "intensify" is no one-answer call today
+                # the scheduled dose was started or changed (a basal just cut) within
+                # three days: its effect is judged before it is raised again (ADA 2024
+                # section 16: adjust the regimen on the day's pattern; basal titration
+                # every 2-3 days, ADA 2024 section 9; round 17 widened the day to three),
+                # so "intensify" is no one-answer call today
+                return None
+            stay = [
+                (p.time, p.value)
+                for p in series.course_points
+                if p.time >= f.start[:10]
+            ]
+            if glycaemia.lowest_hypoglycaemia(
+                stay, glycaemia.NO_INCREASE_AFTER_HYPO_HOURS
+            ):
+                # a reading below 70 mg/dL within 72 hours: never an increase (ADA 2024
+                # section 16: the regimen is changed to prevent recurrence; round 17)
                 return None
             aki = aki_facts(f)
             if aki is not None and aki.current_stage:
                 # AKI now: insulin clearance falls and hypoglycaemia risk rises (ADA 2024
                 # section 16; KDIGO 2020 diabetes in CKD): not a day to raise the dose
                 return None
+        action = {"hypo": "treat_hypo", "above_target": "intensify"}.get(
+            band, "continue"
+        )
+        if action != "intensify":
+            return DrugPlan(action)
+        stay = [
+            (p.time, p.value) for p in series.course_points if p.time >= f.start[:10]
+        ]
         return DrugPlan(
-            {"hypo": "treat_hypo", "above_target": "intensify"}.get(band, "continue")
+            action,
+            earlier_low=glycaemia.lowest_hypoglycaemia(stay),
+            doses=_scheduled_insulin(scheduled),
         )
     if generic == "ketorolac":
         course = ketorolac_course(ctx)
@@ -287,6 +333,18 @@ def _drug_plan(
             return DrugPlan()
         return DrugPlan(course_day=course[0], first_day=course[1])
     return DrugPlan()
+
+
+def cautious_increase(
+    ctx: TopicContext, pair: SafetyPair, generic: str
+) -> tuple[str, float] | None:
+    """The hypoglycaemia earlier this admission that makes an insulin increase cautious
+    (``DrugPlan.earlier_low`` of an ``"intensify"`` plan; round 17), or None."""
+    series, order = ctx.facts.labs.get(pair.lab), order_of(ctx, generic)
+    if series is None or order is None or pair.drug_class != "insulin":
+        return None
+    plan = _drug_plan(ctx, pair, generic, series, order)
+    return plan.earlier_low if plan is not None and plan.action == "intensify" else None
 
 
 INCREASE = ["increase", "intensify", "up-titrate", "uptitrate", "加量", "增加"]
@@ -553,9 +611,36 @@ def _special_answer(
             ],
         )
     if a == "intensify":  # > 180 on insulin: intensify (ADA 2024 section 16)
+        # the scheduled doses ordered are named, never a prandial dose that is not; after
+        # hypoglycaemia earlier this admission the increase is cautious, 10% steps every
+        # 2-3 days (ADA 2024 sections 9 and 16; RABBIT 2; round 17, clinical.glycaemia)
+        doses_en = f" ({plan.doses[0]})" if plan.doses[0] else ""
+        doses_zh = f"（{plan.doses[1]}）" if plan.doses[1] else ""
+        if plan.earlier_low is not None:
+            when = plan.earlier_low[0][:10]
+            lv = f"{R.fmt(plan.earlier_low[1], lab.decimals)} mg/dL"
+            step = glycaemia.CAUTIOUS_STEP_PERCENT
+            return Text(
+                en=f"{head_en} The insulin needs intensifying, cautiously. The glucose was {lv} on {when}: hypoglycemia earlier this admission. So raise the scheduled doses{doses_en} by about {step}% at a time, no more often than every 2-3 days, only while the readings stay above the target (adjusting the correction doses for the daytime highs), and recheck the glucose before meals and at bedtime.",
+                zh=f"{head_zh}胰岛素需要谨慎加量。{when} 血糖为 {lv}：本次住院早些时候出现过低血糖。因此仅在血糖持续高于目标时，将定时胰岛素剂量{doses_zh}每次上调约 {step}%，间隔不少于 2-3 天（白天高血糖可调整校正剂量），并在餐前和睡前复查血糖。",
+            ), [
+                R.recommend_item(
+                    "Recommends intensifying the insulin (increasing the scheduled doses)",
+                    "建议胰岛素加量",
+                    INCREASE + ["titrate up", "up-titration", "raise", "上调"],
+                    [generic, zh_name],
+                ),
+                R.mention_item(
+                    "Says the increase is cautious after the hypoglycemia earlier this admission",
+                    "指出因本次住院曾有低血糖需谨慎加量",
+                    ["cautious", "hypoglycemia", "谨慎", "低血糖"],
+                ),
+                hold_neg,
+                monitor,
+            ]
         return Text(
-            en=f"{head_en} The insulin needs intensifying: review the day's readings and increase the scheduled (basal and prandial) doses if readings stay above the target, and recheck the glucose before meals and at bedtime.",
-            zh=f"{head_zh}胰岛素需要加量：查看当天的血糖记录，若血糖持续高于目标范围，增加基础和餐时胰岛素剂量，并在餐前和睡前复查血糖。",
+            en=f"{head_en} The insulin needs intensifying: review the day's readings and increase the scheduled doses{doses_en} if readings stay above the target, and recheck the glucose before meals and at bedtime.",
+            zh=f"{head_zh}胰岛素需要加量：查看当天的血糖记录，若血糖持续高于目标范围，增加定时胰岛素剂量{doses_zh}，并在餐前和睡前复查血糖。",
         ), [
             # bound to the insulin: "the metformin needs intensifying" is not it
             R.recommend_item(
@@ -664,6 +749,17 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         types.add("Observation")
     elif f"lab:{pair.lab}:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
+        types.add("Observation")
+    if plan.low is None and plan.earlier_low is not None:
+        # the earlier hypoglycaemia a cautious increase cites is read on its own day
+        # (round 17: an answer states only what the agent saw)
+        when = plan.earlier_low[0][:10]
+        ctx.run(
+            "Observation.search",
+            {"code": lab.en, "date_from": when, "date_to": when},
+            calls,
+            obs,
+        )
         types.add("Observation")
     # A potassium-sparing diuretic / MRA is judged on renal function as well as on
     # potassium (2013 ACCF/AHA HF guideline; clinical/renal.py): a normal potassium does

@@ -18,6 +18,7 @@ from physassist_env.clinical.discharge import (
     PRN_ANALGESIC,
     PRN_RECONCILED,
     inpatient_only,
+    iv_anti_infective,
 )
 from physassist_env.clinical.infection import long_term_prophylaxis
 from physassist_env.clinical.inhalers import anticholinergic_pair
@@ -37,6 +38,7 @@ from physassist_env.scenarios.derived import (
     daily_dose,
     drug_of,
     last_discharge_list,
+    opat_indication,
     prn_dose,
     schedule_of,
 )
@@ -903,9 +905,38 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         else ""
     )
     age_en, age_zh = list_age_note(last, ctx.facts.current_date)
+    # an IV anti-infective for a deep infection goes home through OPAT: a change the
+    # summary states, not a drug left in hospital (round 17, reading m, 10014729-23300884
+    # t3: IV vancomycin for an empyema penalised as "stays in hospital"; IDSA 2018 OPAT)
+    deep = opat_indication(ctx.toolkit.view, ctx.facts)
+    opat = (
+        sorted(
+            {drug_of(o) for o in ctx.facts.active_orders() if iv_anti_infective(o)}
+            - {""}
+        )
+        if deep is not None
+        else []
+    )
+    opat_en = (
+        f" Also going home through OPAT (outpatient parenteral antimicrobial therapy)"
+        f" for the {deep[0]} ({deep[2]} weeks): "
+        # each drug with its plan: the harm reader reads the words after a listed IV
+        # antibiotic (clinical.harm.OPAT_PLAN)
+        + ", ".join(f"IV {g} (OPAT)" for g in opat)
+        + ", with its end date and weekly monitoring labs."
+        if deep is not None and opat
+        else ""
+    )
+    opat_zh = (
+        f"另经门诊静脉抗菌治疗（OPAT）在院外继续治疗{deep[1]}（{deep[2]} 周）："
+        + "、".join(f"静脉{drug_zh(g)}（OPAT）" for g in opat)
+        + "，写明停药日期并每周监测化验。"
+        if deep is not None and opat
+        else ""
+    )
     answer = Text(
-        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}{sub_en}{dose_en}. These changes go on the discharge summary and should be explained to the patient.{age_en}",
-        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}{sub_zh}{dose_zh}。这些变化要写进出院小结，并向患者交代清楚。{age_zh}",
+        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}{sub_en}{dose_en}. These changes go on the discharge summary and should be explained to the patient.{opat_en}{age_en}",
+        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}{sub_zh}{dose_zh}。这些变化要写进出院小结，并向患者交代清楚。{opat_zh}{age_zh}",
     )
     items = [
         _drug_item(
@@ -977,8 +1008,9 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
     if flag is not None:
         answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")
         items.append(flag[2])
-    # no drug that stays in hospital or was stopped goes home (issue #35)
-    staying = discharge_safety(ctx, set(going))
+    # no drug that stays in hospital or was stopped goes home (issue #35); the OPAT
+    # anti-infectives go home by plan
+    staying = discharge_safety(ctx, set(going) | set(opat))
     if staying is not None:
         items.append(staying)
     return Draft(

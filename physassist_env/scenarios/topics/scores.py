@@ -6,7 +6,10 @@ from the date-gated facts (conditions of every admission known at the session da
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 from physassist_env.clinical import scores
+from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     BLEEDING_DRUGS,
@@ -22,7 +25,7 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, requires
+from physassist_env.scenarios.topics.base import Draft, TopicContext, days_old, requires
 from physassist_env.scenarios.vocab import LABS, drug_zh
 
 #: Cirrhosis (ICD-10 K70.3, K74.3-K74.6; ICD-9 571.2, 571.5, 571.6).
@@ -85,6 +88,11 @@ def latest_each(
         )
 
 
+#: Days an input of a MELD-Na may precede its newest input and still be of the same
+#: draw set (the day before); older, it is dated (round 17).
+MELD_SAME_DAYS = 1
+
+
 @requires("lab")
 def meld_na(ctx: TopicContext) -> Draft | None:
     """CR: MELD-Na in cirrhosis from the latest bilirubin, INR, creatinine and sodium."""
@@ -145,9 +153,42 @@ def meld_na(ctx: TopicContext) -> Draft | None:
         "na": R.fmt(na.value, 0),
     }
     bound_en, bound_zh = _meld_bound_text(bounds, na.unit)
+    # a score is as current as its oldest value: an input drawn before the window of
+    # the newest (MELD_SAME_DAYS) says its date and is repeated for a current score
+    # (round 17, reading m, 10005866-21636229 t2: an INR 3 days older than the rest;
+    # OPTN MELD policy: the laboratory values are dated and recertified together)
+    newest = max(p.time[:10] for p in (bili, inr, cr, na))
+    old_en: list[str] = []
+    old_zh: list[str] = []
+    for key, label, p in (
+        ("bili", ("bilirubin", "总胆红素"), bili),
+        ("inr", ("INR", "INR"), inr),
+        ("cr", ("creatinine", "肌酐"), cr),
+        ("na", ("sodium", "血钠"), na),
+    ):
+        if days_old(p, newest) > MELD_SAME_DAYS:
+            old_en.append(f"{label[0]} {vals[key]} from {p.time[:10]}")
+            old_zh.append(f"{label[1]} {vals[key]} 为 {p.time[:10]} 的结果")
+    stale_en = (
+        f" The {', '.join(old_en)} {'is' if len(old_en) == 1 else 'are'} older than"
+        f" the other values: repeat {'it' if len(old_en) == 1 else 'them'} for a"
+        " current score."
+        if old_en
+        else ""
+    )
+    stale_zh = (
+        f"{'、'.join(old_zh)}，早于其他化验：需复查后计算当前评分。" if old_zh else ""
+    )
+    behind = (date.fromisoformat(f.current_date[:10]) - date.fromisoformat(newest)).days
+    if behind > MELD_SAME_DAYS:
+        stale_en += (
+            f" The newest of these values is from {newest}, {behind} days ago: repeat"
+            " them for a current score."
+        )
+        stale_zh += f"这些化验中最新的为 {newest}（{behind} 天前）的结果：需复查后计算当前评分。"
     answer = Text(
-        en=f"MELD-Na is {score}, from bilirubin {vals['bili']} mg/dL, INR {vals['inr']}, creatinine {vals['cr']} mg/dL and sodium {vals['na']} {na.unit}{bound_en}.",
-        zh=f"MELD-Na 评分为 {score} 分，依据总胆红素 {vals['bili']} mg/dL、INR {vals['inr']}、肌酐 {vals['cr']} mg/dL、血钠 {vals['na']} {na.unit}{bound_zh}。",
+        en=f"MELD-Na is {score}, from bilirubin {vals['bili']} mg/dL, INR {vals['inr']}, creatinine {vals['cr']} mg/dL and sodium {vals['na']} {na.unit}{bound_en}.{stale_en}",
+        zh=f"MELD-Na 评分为 {score} 分，依据总胆红素 {vals['bili']} mg/dL、INR {vals['inr']}、肌酐 {vals['cr']} mg/dL、血钠 {vals['na']} {na.unit}{bound_zh}。{stale_zh}",
     )
     items = [
         R.item(
@@ -281,7 +322,54 @@ _ALCOHOL_REMISSION = ("F1011", "F1021", "F1091")
 #: Coded long-term antiplatelet use (ICD-9-CM V58.63 antiplatelet, V58.66 aspirin;
 #: ICD-10-CM Z79.02 antithrombotics/antiplatelets, Z79.82 aspirin): the "drugs" point of
 #: HAS-BLED when coded this admission, whether or not an inpatient order is active.
-_ANTIPLATELET_CODED = ("V5863", "V5866", "Z7902", "Z7982")
+_ANTIPLATELET_CODED = ("V5863", "V5864", "V5866", "Z7902", "Z791", "Z7982")
+#: Round 17 (reading m, 10018081-23983182 t1): long-term antiplatelet or NSAID use (ICD-9-CM
+#: V58.64, ICD-10-CM Z79.1 NSAIDs added) coded at the last discharge before this admission,
+#: within this many days of the session, counts as well: the patient went home on it, and
+#: HAS-BLED's D counts the concomitant antiplatelet/NSAID use (Pisters R et al., Chest
+#: 2010;138:1093-100; 2020 ESC AF guideline, Hindricks G et al., Eur Heart J
+#: 2021;42:373-498).
+CODED_USE_DAYS = 365
+#: Peptic ulcer disease (ICD-9-CM 531-534 gastric, duodenal, peptic, gastrojejunal ulcer;
+#: ICD-10-CM K25-K28): a bleeding predisposition, HAS-BLED's B "bleeding history or
+#: predisposition" (Pisters 2010; ESC 2020), as a coded GI bleed is (round 17).
+_PEPTIC_ULCER = ("531", "532", "533", "534", "K25", "K26", "K27", "K28")
+
+
+def coded_long_term_use(view: EhrView, f: AdmissionFacts) -> str:
+    """How a long-term antiplatelet/NSAID use is coded as of the session
+    (:data:`_ANTIPLATELET_CODED`): ``"this admission"``, ``"the discharge of <date>"``
+    (the last earlier stay, begun within :data:`CODED_USE_DAYS` of the session) or
+    ``""``."""
+    if f.has_condition(*_ANTIPLATELET_CODED):
+        return "this admission"
+    since = (
+        date.fromisoformat(f.current_date[:10]) - timedelta(days=CODED_USE_DAYS)
+    ).isoformat()
+    stays = sorted(
+        (
+            (
+                str((e.get("period") or {}).get("start") or "")[:10],
+                str((e.get("period") or {}).get("end") or "")[:10],
+                str(e.get("id")),
+            )
+            for e in view.search("Encounter")[0]
+            if str(e.get("id")) != f.hadm_id
+            and str(e.get("id")) in {h for _, _, h in f.history}  # a coded stay
+        ),
+        reverse=True,
+    )
+    earlier = [s for s in stays if since <= s[0] < f.start[:10]]
+    if not earlier:
+        return ""
+    start, end, hadm = earlier[0]
+    heads = tuple(c.replace(".", "") for c in _ANTIPLATELET_CODED)
+    if any(
+        h == hadm and f.icd.get(c, c).upper().replace(".", "").startswith(heads)
+        for c, _, h in f.history
+    ):
+        return f"the discharge of {end or start}"
+    return ""
 
 
 def alcohol_excess(f: AdmissionFacts) -> bool:
@@ -329,8 +417,13 @@ def has_bled(ctx: TopicContext) -> Draft | None:
     inr = f.labs.get("inr")
     hb = f.labs.get("hemoglobin")
     drugs = [g for g in active_generics(f) if g in BLEEDING_DRUGS]
-    if not drugs and f.has_condition(*_ANTIPLATELET_CODED):
-        drugs = ["coded long-term antiplatelet/aspirin use"]
+    coded_use = "" if drugs else coded_long_term_use(ctx.toolkit.view, f)
+    if coded_use:
+        drugs = [
+            "coded long-term antiplatelet/aspirin use"
+            + ("" if coded_use == "this admission" else f" at {coded_use}")
+        ]
+    ulcer = f.ever_had(*_PEPTIC_ULCER)
     parts: list[tuple[str, str, bool]] = [
         # first, so that no lab name precedes the age in the answer
         (
@@ -362,9 +455,12 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         ),
         ("prior stroke", "既往卒中", f.ever_had(*_STROKE)),
         (
-            "bleeding history or anaemia",
-            "出血史或贫血",
-            f.ever_had(*_BLEEDING)
+            "bleeding history or predisposition (peptic ulcer disease) or anaemia"
+            if ulcer
+            else "bleeding history or anaemia",
+            "出血史或出血倾向（消化性溃疡）或贫血" if ulcer else "出血史或贫血",
+            ulcer
+            or f.ever_had(*_BLEEDING)
             or f.ever_had(*_ANAEMIA)
             or (hb is not None and hb.latest.flag in ("L", "LL")),
         ),
@@ -381,7 +477,16 @@ def has_bled(ctx: TopicContext) -> Draft | None:
             "antiplatelet/NSAID use (" + ", ".join(drugs) + ")",
             "使用抗血小板药/NSAID（"
             + "、".join(
-                "编码记录长期服用抗血小板药/阿司匹林" if " " in d else drug_zh(d)
+                (
+                    "编码记录长期服用抗血小板药/阿司匹林"
+                    + (
+                        ""
+                        if coded_use == "this admission"
+                        else f"（{coded_use.rpartition(' ')[2]} 出院时）"
+                    )
+                )
+                if " " in d
+                else drug_zh(d)
                 for d in drugs
             )
             + "）",

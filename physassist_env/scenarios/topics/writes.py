@@ -16,6 +16,7 @@ from physassist_env.clinical.followup import (
     ULCER_BLEED_CODES,
     service_code,
 )
+from physassist_env.clinical.heart_failure import HEART_FAILURE
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     aki_facts,
@@ -23,6 +24,7 @@ from physassist_env.scenarios.derived import (
     dual_antiplatelet,
     followup_procedure,
     on_maintenance_dialysis,
+    opat_indication,
     rising_aki,
     warfarin_started,
 )
@@ -54,7 +56,7 @@ from physassist_env.scenarios.topics.electrolytes import (
     replaced_since_latest,
     running_potassium,
 )
-from physassist_env.scenarios.topics.reasoning import drug_lab_safety
+from physassist_env.scenarios.topics.reasoning import cautious_increase, drug_lab_safety
 from physassist_env.scenarios.topics.renal import (
     rising_aki_flag,
     stable_reduced_function,
@@ -116,6 +118,22 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
     vu = f"{value} {p.unit}".strip()
     reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(pair.lab))
     act_en, act_zh, act_terms = FLAG_ACTIONS[judged.decision]
+    earlier = (
+        cautious_increase(ctx, pair, generic) if judged.decision == "increase" else None
+    )
+    if earlier is not None:
+        # after hypoglycaemia earlier this admission the increase is cautious (round 17,
+        # reasoning.cautious_increase: ADA 2024 sections 9 and 16, 10% steps)
+        lv = f"{R.fmt(earlier[1], lab.decimals)} mg/dL"
+        act_en = (
+            f"increase the dose cautiously, about {glycaemia.CAUTIOUS_STEP_PERCENT}% at"
+            f" a time (the glucose was {lv} on {earlier[0][:10]}: hypoglycemia earlier"
+            " this admission)"
+        )
+        act_zh = (
+            f"谨慎加量，每次约 {glycaemia.CAUTIOUS_STEP_PERCENT}%（{earlier[0][:10]} 血糖为"
+            f" {lv}：本次住院早些时候出现过低血糖）"
+        )
     renal = [f for f in judged.record_facts if f.startswith("creatinine ")]
     code = f"{lab.en} {vu} on {generic}"
     detail = (
@@ -508,14 +526,14 @@ def consult(ctx: TopicContext) -> Draft | None:
     )
 
 
-#: Heart failure as the principal diagnosis (ICD-10 I50, I11.0, I13.0/.2; ICD-9 428, 402.x1,
-#: 404.x1/x3): seen within 7 days of discharge (2022 AHA/ACC/HFSA heart failure guideline,
-#: 10.2: an early follow-up, generally within 7 days, class 2a; Hernandez AF et al., JAMA
-#: 2010;303:1716).
+# Heart failure as the principal diagnosis (clinical.heart_failure.HEART_FAILURE): seen
+# within 7 days of discharge (2022 AHA/ACC/HFSA heart failure guideline,
+# 10.2: an early follow-up, generally within 7 days, class 2a; Hernandez AF et al., JAMA
+# 2010;303:1716).
+
 #: Mental and behavioural disorders an admission for which is followed up by mental
 #: health (ICD-10-CM F20-F48; ICD-9-CM 295-301, 311).
 MENTAL_HEALTH = ("F2", "F3", "F40", "F41", "F42", "F43", "F44", "F45", "F48", "295", "296", "297", "298", "300", "301", "311")  # fmt: skip
-HEART_FAILURE = ("I50", "I110", "I130", "I132", "428", "40201", "40211", "40291", "40401", "40403", "40411", "40413", "40491", "40493")  # fmt: skip
 
 
 #: Operation kind (:data:`physassist_env.clinical.surgery.SURGERY_KINDS`) -> (service, ZH
@@ -803,6 +821,27 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             "INR check, 3 days",
         )  # fmt: skip
     op = ctx.facts.surgery
+    deep = opat_indication(ctx.toolkit.view, ctx.facts)
+    if deep is not None:
+        # an IV antibiotic for a deep infection going home through OPAT is followed by
+        # infectious diseases (the OPAT clinic) within a week, with weekly labs; the
+        # operating service sees the patient too (IDSA 2018 OPAT guideline, Norris AH et
+        # al., Clin Infect Dis 2019;68:e1-e35: ID oversight, weekly CBC and chemistry;
+        # round 17, reading m, 10001217-24597018 t3: neurology alone for a brain abscess)
+        return (
+            "infectious diseases (OPAT clinic)",
+            "感染科（OPAT 门诊）",
+            f"IV antibiotics for the {deep[0]} through OPAT ({deep[2]} weeks): weekly"
+            " blood count, creatinine and liver tests, the end date and the response"
+            + (
+                f"; the operating service as well after the operation on {op.day}"
+                if op is not None
+                else ""
+            ),
+            ["infectious disease", "ID clinic", "OPAT", "感染科", "门诊静脉"],
+            7,
+            "infectious diseases, 7 days",
+        )
     kind, when, _ = followup_procedure(ctx.toolkit.view, ctx.facts)
     if op is not None and op.kind in SURGICAL_FOLLOWUP and kind != "tavr":
         # after an operation the service that operated sees the patient (wound, imaging,
