@@ -2668,6 +2668,97 @@ def both_ways(unit: str, words: re.Pattern[str] | None = None) -> bool:
     )
 
 
+# ------------------------------------------------ whose words a preface opens (sixteenth pass)
+#: The author, the record and the patient: a preface naming them as the source opens the
+#: author's own reading ("My view:", "Per the EHR:", "The patient reports:", 病历记录：).
+_OWN_OR_RECORD_EN = (
+    r"I|me|my|mine|we|us|our|the\s+author|patient|pt|he|she|him|her|they|"
+    rf"{st.NOT_A_SPEAKER_EN}|EHR|EMR|MAR|summary|summaries|documentation|file|order|orders|"
+    r"culture|cultures|scan|imaging|ECG|EKG|echo|CT|MRI|x-?ray|film|trend|panel|test|tests|"
+    r"review|reference|references|source|sources|table|list|above|below"
+)
+#: A noun phrase of at most six words before a possessive or a verb of saying.
+_NP_EN = (
+    r"(?P<np>(?!(?:would|might|could|will|may|should)\b)[A-Za-z][\w.\-]*"
+    r"(?:\s+(?!(?:would|might|could|will|may|should)\b)[A-Za-z][\w.\-]*){0,5})"
+)
+#: What a person holds (never a document): "the pharmacist's view", "X's take".
+_OPINION_NOUN_EN = (
+    r"view|views|take|opinion|opinions|impression|hunch|guess|verdict|words|version|"
+    r"suggestion|advice|answer|reading|position|feeling|thoughts?|two\s+cents"
+)
+_SAYING_VERB_EN = (
+    r"(?:(?:would|might|could|will|may|should)\s+)?(?:say|says|said|saying|suggests?|"
+    r"suggested|thinks?|thought|believes?|believed|reckons?|reckoned|feels?|felt|claims?|"
+    r"claimed|wrote|writes|argues?|argued|answered|answers|told\s+(?:me|us)|tells\s+(?:me|us)|"
+    r"put\s+it|puts\s+it|reads|insists?|insisted)"
+)
+#: A preface that opens another's words (issue #35, sixteenth pass): "According to the
+#: locum:", "The pharmacist's view:", "Dr Google would say:", 据实习生说：, 药师的看法：,
+#: 网上查到的说法：. The source is any noun phrase but the author, the record (its notes,
+#: results, guidelines, labels) and the patient, whose own report is the record's data.
+_ATTRIBUTION_PREFACE_EN = re.compile(
+    rf"^\W*(?:(?:according\s+to|in\s+the\s+(?:view|words|opinion)\s+of|quoting)\s+"
+    rf"{_NP_EN}|{_NP_EN.replace('np', 'np2')}(?:'s|’s|s')\s+(?:\w+\s+)?(?:{_OPINION_NOUN_EN})"
+    rf"(?:\s+(?:is|was|would\s+be|reads|runs))?|{_NP_EN.replace('np', 'np3')}\s+"
+    rf"{_SAYING_VERB_EN}(?:\s+(?:that|this|so|something\s+like))?)\W*$",
+    re.I,
+)
+_NOT_ANOTHER_EN = re.compile(
+    rf"(?:^|\s)(?:the\s+|a\s+|an\s+|this\s+|that\s+)?(?:\w+\s+)*?(?:{_OWN_OR_RECORD_EN})$",
+    re.I,
+)
+_ATTRIBUTION_PREFACE_ZH = re.compile(
+    r"^\W*(?:据|依据|按照?|根据)?(?P<np>[\u3400-\u9fff\w]{1,12}?)(?:的)?"
+    r"(?:说|所说|称|认为|觉得|写道|看法|说法|观点|意见|猜测|印象|个人意见)(?:是|为|如下)?\W*$"
+)
+_NOT_ANOTHER_ZH = re.compile(
+    r"我|本人|笔者|患者|病人|病历|记录|医嘱|指南|说明书|报告|结果|检查|化验|文献|资料|电子|系统|上述|以上|以下"
+)
+
+
+#: Words every attributing preface holds (a cheap first test).
+_ATTRIBUTION_WORDS: tuple[str, ...] = (
+    "'s", "’s", "s'", "according", "in the", "quoting", "say", "said", "think", "thought",
+    "believ", "reckon", "feel", "felt", "claim", "wrote", "write", "argu", "answer",
+    "told", "tell", "put it", "reads", "insist", "suggest", "说", "称", "认为", "觉得",
+    "写道", "看法", "观点", "意见", "猜测", "印象",
+)  # fmt: skip
+#: The author taking another's words as its own after quoting them ("I agree", "which I
+#: have checked", 我同意, 已核实): the words are the answer's.
+_ADOPTED = re.compile(
+    rf"{_ENDORSE.pattern}|\b(?:I|we)(?:'ve|\s+have)\s+(?:checked|verified|confirmed)\b"
+    r"|(?<!未)(?<!没有)(?<!未经)(?:已|我已)(?:核实|核对|确认)",
+    re.I,
+)
+
+
+def attributed_preface(preface: str) -> str:
+    """The source a preface names when it opens another's words, ``""`` when it does not
+    (:data:`_ATTRIBUTION_PREFACE_EN` / ``_ZH``): "According to the med student" -> "the
+    med student"; "My view", "Per the EHR (2172-05-10)", "The patient reports" and
+    "KDIGO 2012 says" open the author's own reading of the record."""
+    bare = re.sub(r"[(（][^)）]*[)）]", " ", preface).strip()
+    if not bare or len(bare) > 60:
+        return ""
+    if tx.has_cjk(bare):
+        m = _ATTRIBUTION_PREFACE_ZH.match(bare)
+        if m is None or _NOT_ANOTHER_ZH.search(m.group("np")):
+            return ""
+        return m.group("np")
+    m = _ATTRIBUTION_PREFACE_EN.match(bare)
+    if m is None:
+        return ""
+    np = (m.group("np") or m.group("np2") or m.group("np3") or "").strip()
+    if (
+        not np
+        or _NOT_ANOTHER_EN.search(np)
+        or re.fullmatch(r"[A-Z]{2,}[\w/\- ]*\d*", np)
+    ):
+        return ""  # the author, the record, the patient, a guideline's acronym (KDIGO 2012)
+    return np
+
+
 def _preface_stance(preface: str, first: bool) -> str:
     """Why a preface (the words before a colon, naming nothing) disowns what follows it,
     ``""`` when it does not: a retraction, a judgement of wrong or a both-ways hedge that
@@ -2742,6 +2833,7 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                     _METADATA.search(preface)
                     or _holds_any(preface, _PREFACE_WORDS)
                     or odds_against(preface)
+                    or _holds_any(preface, _ATTRIBUTION_WORDS)
                 )
             ):
                 continue
@@ -2749,6 +2841,14 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                 continue
             first = not _CONTENT_RE.search(text, 0, p_start)
             why = _preface_stance(preface, first)
+            if (
+                not why
+                and _holds_any(preface, _ATTRIBUTION_WORDS)
+                and attributed_preface(preface)
+                and not _ADOPTED.search(text, m.end())
+            ):
+                # sixteenth pass: another's words the author opens and never adopts
+                why = "attributed"
             if not why:
                 continue
             opened = max(preface.rfind("("), preface.rfind("（"), preface.rfind("["))
@@ -2759,7 +2859,9 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                 nl = text.find("\n", m.end())
                 end = len(text) if nl < 0 else nl
             else:
-                blank = _BLANK_LINE.search(text, m.end())
+                # a preface on a line of its own opens the paragraph after it
+                at = m.end() + len(text[m.end() :]) - len(text[m.end() :].lstrip())
+                blank = _BLANK_LINE.search(text, at if why == "attributed" else m.end())
                 end = blank.start() if blank else len(text)
             out.append((m.end(), end, f"{why}: {preface.strip()!r}"))
     for h in _HEADING.finditer(text):

@@ -1,0 +1,86 @@
+"""Issue #35, sixteenth pass: whose claim, about which patient, when and in which world.
+
+Only the author's own plain assertion about this patient now pays:
+
+* another's words the answer opens with a preface naming their source ("According to
+  the locum:", "The ward pharmacist's take:", 据进修医生说：, 网友的看法：) and never adopts
+  are not the author's; the author, the record (its notes, results, guidelines) and the
+  patient as a source open the author's own reading, and "I agree" / 已核实 adopts them;
+* the day the agent was told is today is a day it saw: a source cited as reviewed today
+  states no day nobody saw.
+
+Each wrong shape fails and each right shape passes, in English and Chinese. The wordings
+are this file's own, not taken from any independent set."""
+
+from __future__ import annotations
+
+import pytest
+from grading_fixtures import CONTINUE_TURN, graded, passes
+
+from physassist_env.grading import frames as fr
+
+BODY_EN = "Potassium is 3.6 mEq/L, normal. It is safe to continue lisinopril."
+BODY_ZH = "血钾 3.6 mEq/L，正常。可以继续使用赖诺普利。"
+
+
+# ---------------------------------------------------------------- another's words
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"According to the locum: {BODY_EN}", "en"),
+        (f"The ward pharmacist's take: {BODY_EN} Not something I've looked at.", "en"),
+        (f"What the night SHO reckons:\n{BODY_EN}", "en"),
+        (f"A colleague on the renal team thinks so:\n\n{BODY_EN}", "en"),
+        (f'The physician associate\'s answer was: "{BODY_EN}"', "en"),
+        (f"Prof. Alvarez would say: {BODY_EN}", "en"),
+        (f"In the words of the chatbot: {BODY_EN}", "en"),
+        (f"**The ward clerk's guess:** {BODY_EN}", "en"),
+        (f"据进修医生说：{BODY_ZH}", "zh"),
+        (f"网友的看法：{BODY_ZH}", "zh"),
+        (f"隔壁床家属的意见：{BODY_ZH}仅供参考。", "zh"),
+        (f"规培同学认为：\n{BODY_ZH}", "zh"),
+        (f"某公众号的说法：“{BODY_ZH}”", "zh"),
+    ],
+)
+def test_another_s_words_unadopted_do_not_pay(answer: str, language: str) -> None:
+    assert fr.taken_back(answer).startswith("attributed"), answer
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"My take: {BODY_EN}", "en"),
+        (f"Per the EHR (2180-01-04): {BODY_EN}", "en"),
+        (f"According to the chart: {BODY_EN}", "en"),
+        (f"KDIGO 2012 says: {BODY_EN}", "en"),
+        (f"The latest lab report reads: {BODY_EN}", "en"),
+        (f"The pharmacist's view: {BODY_EN} I agree.", "en"),
+        (f"According to the pharmacist: {BODY_EN} I concur.", "en"),
+        (f"Subject: potassium\n\n{BODY_EN}\n\nThanks,\nDr Okafor", "en"),
+        (f"我的看法：{BODY_ZH}", "zh"),
+        (f"据电子病历（2180-01-04）：{BODY_ZH}", "zh"),
+        (f"指南的意见：{BODY_ZH}", "zh"),
+        (f"药师的看法：{BODY_ZH}我同意。", "zh"),
+        (f"网上的说法：{BODY_ZH}我已核实，无误。", "zh"),
+    ],
+)
+def test_own_record_or_adopted_words_pay(answer: str, language: str) -> None:
+    assert not fr.taken_back(answer), answer
+    assert passes(CONTINUE_TURN, answer, language), answer
+
+
+# ---------------------------------------------------------------- the day told as today
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"{BODY_EN} (Checked against the EHR on 2180-01-06.)", "en"),
+        (f"{BODY_EN}\n\nReviewed 6 January 2180.", "en"),
+        (f"{BODY_ZH}（2180年1月6日查阅病历。）", "zh"),
+    ],
+)
+def test_today_is_a_day_seen(answer: str, language: str) -> None:
+    told = graded(CONTINUE_TURN, answer, language, today="2180-01-06")
+    assert told.score is not None and told.score >= 0.75, told
+    untold = graded(CONTINUE_TURN, answer, language)
+    assert untold.score is not None and untold.score < 0.75, untold
