@@ -138,6 +138,23 @@ _TAG_QUESTION = re.compile(mo.TAG_QUESTION, re.I)
 _QUESTION_OPENER = re.compile(mo.QUESTION_OPENER, re.I)
 _QUESTION_END_ZH = re.compile(mo.QUESTION_END_ZH)
 _QUESTION_CLAUSE_ZH = re.compile(mo.QUESTION_CLAUSE_ZH)
+#: A yes/no question by its grammar (issue #35, sixteenth pass): an auxiliary before its
+#: subject ("Would you agree", "Is it fair to say", "Could it be", "Do we think"; a
+#: negative one, "Isn't it the case that", asserts what it asks); in
+#: Chinese a clause ending in 吗/呢/么 or asking A-not-A (会不会, 是不是, 对不对, 能不能).
+_ASKS_EN = (
+    r"(?:should|shall|do|does|did|is|are|was|were|can|could|would|will|may|might|must)"
+    r"\s+(?:you|we|I|it|this|that|there|he|she|they|one|anyone|everyone)\b"
+)
+_ASKS_PREFACE = re.compile(
+    rf"^\W*{_ASKS_EN}|[吗呢么]\W*$|(会|是|对|能|可|该|要|行|好)不\1", re.I
+)
+#: A sentence that asks whether a statement holds, its statement after "that"/"if" ("Would
+#: you agree that X.", "Could it be that X."), with no question mark: X is asked.
+_ASKED_THAT = re.compile(
+    rf"(?:^|(?<=[.!。！\n])[ \t]*)[*_>#\-\s]*{_ASKS_EN}[^.?!。？！\n:]{{0,60}}?\b(?:that|if)\b",
+    re.I | re.M,
+)
 _CONTENT_RE = re.compile(r"[A-Za-z\u3400-\u9fff]")
 _RETRACT = _compile((*mo.RETRACT_EN, *mo.RETRACT_ZH))
 #: Another's statement by category (issue #35, sixth pass): a speaker other than the
@@ -461,7 +478,21 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         if _TAG_QUESTION.search(asked):  # "Hold warfarin, okay?" asks for agreement
             continue
         start = s_start if _QUESTION_OPENER.search(asked) else max(s_start, c_start)
+        if asked.rstrip()[-1:] in (".", "。", "!", "！"):
+            # sixteenth pass: a question mark after a statement's end ("X. Y.?") asks
+            # the whole statement it closes, to the start of its line
+            start = text.rfind("\n", 0, m.start()) + 1
         out.append(Frame("open", start, m.start(), "?", m.start(), m.end()))
+    if " that " in text or " if " in text:
+        for m in _ASKED_THAT.finditer(text):
+            # sixteenth pass: "Would you agree that X." asks X without a question mark
+            _, s_end = tx.sentence_bounds(text, m.end())
+            if not _QUESTION_RE.search(text, m.end(), s_end):
+                out.append(
+                    Frame(
+                        "open", m.end(), s_end, m.group(0).strip(), m.start(), m.end()
+                    )
+                )
     for m in _DEFER.finditer(text):
         s_start, s_end = tx.sentence_bounds(text, m.start())
         out.append(Frame("open", s_start, s_end, m.group(0), m.start(), m.end()))
@@ -2733,6 +2764,51 @@ _ADOPTED = re.compile(
 )
 
 
+def _asks(preface: str) -> bool:
+    """Whether a preface naming nothing is a yes/no question (:data:`_ASKS_PREFACE`):
+    "Is it fair to say", 你同意吗, 会不会是这样."""
+    return (
+        len(preface) <= _PREFACE_CHARS
+        and bool(_ASKS_PREFACE.search(preface.strip()))
+        and not _names_entity(preface)
+    )
+
+
+def _asked_spans(text: str) -> list[tuple[int, int, str]]:
+    """The spans a question asks rather than states (a question mark's, 吗's, "Would you
+    agree that ..."'s, :func:`find_frames`): read only for whether the answer states
+    anything at all (:func:`disowned_whole`)."""
+    return [
+        (f.start, f.end, f"asked: {f.cue!r}")
+        for f in find_frames(text)
+        if f.kind == "open"
+        and not f.attributed
+        and (f.cue in ("?", "吗") or f.cue_end == f.start and _ASKED_THAT.match(f.cue))
+        and _left_open(text, max(f.end, f.cue_end))
+    ]
+
+
+#: The reader addressed ("you", 你, 您).
+_READER = re.compile(r"\b(?:you|your|yours)\b|你|您", re.I)
+#: At most this many letters after a question that only turns to the reader.
+_TURN_TO_READER_CHARS = 40
+
+
+def _left_open(text: str, end: int) -> bool:
+    """Whether a question ending at ``end`` is left to the reader: nothing follows it, or
+    only a short turn to the reader that states nothing ("Let me know what you think",
+    你来定). A question the answer goes on to answer ("Is he on it? Yes. Continue it.")
+    or that precedes the answer (a chat's "Q: ...") is no question left open; one followed
+    only by another question to the reader ("Thoughts?") is."""
+    after = text[end:]
+    n = len(_CONTENT_RE.findall(after))
+    return n == 0 or (
+        n <= _TURN_TO_READER_CHARS
+        and not _states(after)
+        and bool(_READER.search(after) or after.rstrip()[-1:] in ("?", "？"))
+    )
+
+
 def attributed_preface(preface: str) -> str:
     """The source a preface names when it opens another's words, ``""`` when it does not
     (:data:`_ATTRIBUTION_PREFACE_EN` / ``_ZH``): "According to the med student" -> "the
@@ -2834,6 +2910,7 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                     or _holds_any(preface, _PREFACE_WORDS)
                     or odds_against(preface)
                     or _holds_any(preface, _ATTRIBUTION_WORDS)
+                    or _asks(preface)
                 )
             ):
                 continue
@@ -2841,6 +2918,8 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                 continue
             first = not _CONTENT_RE.search(text, 0, p_start)
             why = _preface_stance(preface, first)
+            if not why and first and _asks(preface):
+                why = "asked"  # "Is it fair to say:", 可以这么说吗：: what follows is asked
             if (
                 not why
                 and _holds_any(preface, _ATTRIBUTION_WORDS)
@@ -2861,7 +2940,9 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
             else:
                 # a preface on a line of its own opens the paragraph after it
                 at = m.end() + len(text[m.end() :]) - len(text[m.end() :].lstrip())
-                blank = _BLANK_LINE.search(text, at if why == "attributed" else m.end())
+                blank = _BLANK_LINE.search(
+                    text, at if why in ("attributed", "asked") else m.end()
+                )
                 end = blank.start() if blank else len(text)
             out.append((m.end(), end, f"{why}: {preface.strip()!r}"))
     for h in _HEADING.finditer(text):
@@ -3236,10 +3317,16 @@ def disowned_whole(text: str) -> str:
     """Why nothing the answer says is asserted, ``""`` when something is: every value and
     clinical name lies in an :func:`unasserted` span ("Struck out, do not use: ...",
     "Not sure.\\n\\nKeywords: hold warfarin; INR 3.4")."""
-    spans = unasserted(text)
+    spans = list(unasserted(text))
+    if _holds_any(text, ("?", "？", "吗", " that ", " if ")):
+        spans += _asked_spans(
+            text
+        )  # sixteenth pass: an answer that only asks states nothing
     if not spans:
         return ""
-    rest = blank_unasserted(text)
+    rest = text
+    for start, end, _ in spans:
+        rest = rest[:start] + re.sub(r"[^\n]", " ", rest[start:end]) + rest[end:]
     if any(why.startswith("doubted") for _, _, why in spans):
         rest = _ODDS.sub(lambda m: " " * len(m.group(0)), rest)  # the odds themselves
     if _DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest):

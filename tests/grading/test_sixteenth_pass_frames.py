@@ -84,3 +84,52 @@ def test_today_is_a_day_seen(answer: str, language: str) -> None:
     assert told.score is not None and told.score >= 0.75, told
     untold = graded(CONTINUE_TURN, answer, language)
     assert untold.score is not None and untold.score < 0.75, untold
+
+
+# ---------------------------------------------------------------- handed back as a question
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"{BODY_EN}? Thoughts?", "en"),
+        (f"{BODY_EN}?\nYou decide.", "en"),
+        (
+            "Do we think that potassium is 3.6 mEq/L, normal, and that it is safe to "
+            "continue lisinopril.",
+            "en",
+        ),
+        (f"Can we say: {BODY_EN}", "en"),
+        (
+            "Is it possible that potassium is 3.6 mEq/L, normal, so it is safe to "
+            "continue lisinopril. You tell me.",
+            "en",
+        ),
+        (f"Should we conclude this?\n\n{BODY_EN}?", "en"),
+        (f"{BODY_ZH}？您看呢。", "zh"),
+        (f"是不是这样：{BODY_ZH}", "zh"),
+        (f"能不能这么理解：{BODY_ZH}你定吧。", "zh"),
+        (f"对吗：{BODY_ZH}", "zh"),
+    ],
+)
+def test_a_statement_only_asked_does_not_pay(answer: str, language: str) -> None:
+    assert fr.taken_back(answer), answer
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"Is lisinopril safe to continue? Yes. {BODY_EN}", "en"),
+        (f"Q: Can he stay on lisinopril?\nA: {BODY_EN}", "en"),
+        (f"{BODY_EN} Shall I recheck the potassium tomorrow?", "en"),
+        (f"{BODY_EN} Any questions, page me.", "en"),
+        (f"What did I find? {BODY_EN}", "en"),
+        (f"Would you like the trend too? {BODY_EN}", "en"),
+        (f"Isn't it the case that {BODY_EN[0].lower()}{BODY_EN[1:]}", "en"),
+        (f"{BODY_EN}\n\nDo you want me to write it up?", "en"),
+        (f"问：赖诺普利能继续吗？\n答：{BODY_ZH}", "zh"),
+        (f"{BODY_ZH}明天要不要复查血钾？我建议复查。", "zh"),
+        (f"血钾怎么样？{BODY_ZH}", "zh"),
+    ],
+)
+def test_a_question_answered_or_beside_pays(answer: str, language: str) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
