@@ -1974,6 +1974,37 @@ def _blank(rx: re.Pattern[str], s: str) -> str:
     return rx.sub(lambda m: " " * len(m.group(0)), s)
 
 
+def _time_preface(text: str) -> str:
+    """A preface that places the statement after it in another time (:func:`time_scope`:
+    "Previously:", "For the future:", 据2121年旧病历：), read as a scope preface is: it
+    takes back what follows it when that states something and no later sentence is
+    scoped to now ("Previously: INR 2.0. Now: INR 3.4, hold warfarin"); ``""`` when none
+    (issue #35, sixteenth pass)."""
+    bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
+    for colon in _COLON.finditer(bare):
+        s_start, _ = tx.sentence_bounds(bare, colon.start())
+        p_start = max(s_start, bare.rfind("\n", 0, colon.start()) + 1)
+        preface = bare[p_start : colon.start()]
+        if (
+            not preface.strip()
+            or not _holds_any(preface, _TIME_WORDS)
+            or _states(bare[:p_start])
+            or not time_scope(preface)
+        ):
+            continue
+        if not _own_statement(bare[colon.end() :]):
+            continue
+        if any(
+            _NOW.search(bare[a:b])
+            and (_states(bare[a:b]) or _CLINICAL_NOUN.search(bare[a:b]))
+            for a, b in _sentences(bare)
+            if a > colon.end()
+        ):
+            continue
+        return preface.strip()
+    return ""
+
+
 def out_of_scope(text: str) -> str:
     """The words with which the answer places what it says outside this patient now,
     ``""`` when it does not (issue #35, eleventh pass: scope is this patient, now).
@@ -1988,6 +2019,8 @@ def out_of_scope(text: str) -> str:
     admission", 以上都是去年的情况) or that is unreal or unlooked ("In practice I haven't
     looked") what came before it. Scope words beside a clinical statement ("creatinine
     1.0 on the previous admission") are history, not scope."""
+    if _holds_any(text, _TIME_WORDS) and (timed := _time_preface(text)):
+        return timed
     if not _SCOPE_ANY.found(text):
         return ""
     bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
@@ -2755,6 +2788,13 @@ _ATTRIBUTION_WORDS: tuple[str, ...] = (
     "told", "tell", "put it", "reads", "insist", "suggest", "说", "称", "认为", "觉得",
     "写道", "看法", "观点", "意见", "猜测", "印象",
 )  # fmt: skip
+#: Words every time-scoping preface holds (a cheap first test, lowercase).
+_TIME_WORDS: tuple[str, ...] = (
+    "19", "20", "21", "previous", "former", "earlier", "prior", "back ", "past", "the time",
+    "old", "last ", "future", "down the", "eventually", "day", "next ", "week", "month",
+    "year", "once ", "此前", "以前", "之前", "从前", "过去", "旧", "上次", "上一次", "当年",
+    "当时", "往年", "将来", "以后", "日后", "今后", "下次", "下一次", "改天", "后",
+)  # fmt: skip
 #: The author taking another's words as its own after quoting them ("I agree", "which I
 #: have checked", 我同意, 已核实): the words are the answer's.
 _ADOPTED = re.compile(
@@ -2807,6 +2847,79 @@ def _left_open(text: str, end: int) -> bool:
         and not _states(after)
         and bool(_READER.search(after) or after.rstrip()[-1:] in ("?", "？"))
     )
+
+
+# ------------------------------------------------ which time a preface opens (sixteenth pass)
+#: A year, said alone ("in 2133", 2121年): a time of its own, not a dated value.
+_YEAR_ALONE = re.compile(r"(?<![\d\-/.])(?:19|20|21)\d\d(?![\d\-/.:])")
+#: Now: a preface naming this time opens the present ("Currently:", "As of today:", 目前：).
+_NOW_WORDS = re.compile(
+    r"\b(?:(?<!from\s)now|current\w*|today|tonight|this\s+(?:admission|stay|visit|morning|evening|"
+    r"shift|time)|latest|most\s+recent|as\s+of|since|at\s+present|presently|still)\b"
+    r"|目前|现在|当前|今天|今日|本次|这次|最近|最新|此次|至今|仍",
+    re.I,
+)
+#: A time before this one, by its grammar: a past-marking adverb or adjective, an earlier
+#: stay, a year ("Previously", "Formerly", "Back in 2133", "From his old admission",
+#: 此前, 以前, 据2121年旧病历, 上次住院).
+_EARLIER = re.compile(
+    r"\b(?:previously|formerly|earlier|prior|back\s+(?:in|then|when)|in\s+the\s+past|"
+    r"at\s+the\s+time|old|older|last\s+(?:admission|stay|visit|year|time)|"
+    r"(?:previous|prior|earlier|former)\s+(?:admission|stay|visit|episode|encounter))\b"
+    r"|此前|以前|之前|从前|过去|旧|上次|上一次|当年|当时|往年",
+    re.I,
+)
+#: A time after this one, beyond the answer's own plan: the future, a later stay, a
+#: span of weeks or months ("For the future", "Down the line", "Next admission", "In six
+#: weeks", 将来, 以后, 下次住院, 六周后).
+_LATER = re.compile(
+    r"\b(?:future|down\s+the\s+(?:line|road|track)|eventually|some\s+day|one\s+day|"
+    r"next\s+(?:admission|stay|visit|year|month|time)|"
+    r"in\s+(?:a|one|two|three|four|five|six|eight|ten|a\s+few|several|\d+)\s+"
+    r"(?:weeks?|months?|years?)|(?:weeks?|months?|years?)\s+from\s+now|"
+    r"once\s+(?:he|she|they)(?:'s|’s|\s+is|\s+are|\s+gets?)?\s+(?:home|discharged|out))\b"
+    r"|将来|以后|日后|今后|下次|下一次|改天|[一二三四五六七八九十两几\d]+\s*(?:周|个月|月|年)(?:以?后|之后)"
+    r"|出院(?:回家)?(?:以?后|之后)",
+    re.I,
+)
+#: Labels of a kind of fact or of the plan itself, not of a time: "Past history:", "PMH:",
+#: 既往史：, "Follow-up in 2 weeks:", 2周后复查：.
+_HISTORY_LABEL = re.compile(
+    r"\b(?:history|hx|PMH|PSH|background|follow[- ]?up|re-?check|repeat|review)\b"
+    r"|既往|病史|复查|随访|复诊",
+    re.I,
+)
+#: A content-free preface holds at most this many words (EN) / characters (ZH).
+_TIME_PREFACE_WORDS = 10
+_TIME_PREFACE_CJK = 16
+
+
+def time_scope(preface: str) -> str:
+    """The time other than now a preface places what follows it in, ``"earlier"`` or
+    ``"later"``, ``""`` when none (issue #35, sixteenth pass): "Previously:", "From his
+    2133 admission:", "For the future:", "In six weeks, consider:", 此前：, 据2121年旧病历：,
+    将来：. A preface that names now ("Currently:", "As of the latest draw:"), a clinical
+    name, a value, or a kind of fact ("Past history:") opens no other time."""
+    words = _WORD_EN.findall(preface)
+    if (
+        len(words) > _TIME_PREFACE_WORDS
+        or len(_CJK.findall(preface)) > _TIME_PREFACE_CJK
+    ):
+        return ""
+    if _NOW_WORDS.search(preface) or _HISTORY_LABEL.search(preface):
+        return ""
+    bare = _YEAR_ALONE.sub(" ", preface)
+    if (
+        _DIGIT.search(_LATER.sub(" ", bare))
+        or _ENTITIES.find(bare)
+        or _ABBREVIATED.find(bare)
+    ):
+        return ""
+    if _LATER.search(preface):
+        return "later"
+    if _EARLIER.search(preface) or _YEAR_ALONE.search(preface):
+        return "earlier"
+    return ""
 
 
 def attributed_preface(preface: str) -> str:

@@ -53,7 +53,6 @@ def test_another_s_words_unadopted_do_not_pay(answer: str, language: str) -> Non
         (f"My take: {BODY_EN}", "en"),
         (f"Per the EHR (2180-01-04): {BODY_EN}", "en"),
         (f"According to the chart: {BODY_EN}", "en"),
-        (f"KDIGO 2012 says: {BODY_EN}", "en"),
         (f"The latest lab report reads: {BODY_EN}", "en"),
         (f"The pharmacist's view: {BODY_EN} I agree.", "en"),
         (f"According to the pharmacist: {BODY_EN} I concur.", "en"),
@@ -132,4 +131,50 @@ def test_a_statement_only_asked_does_not_pay(answer: str, language: str) -> None
     ],
 )
 def test_a_question_answered_or_beside_pays(answer: str, language: str) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
+
+
+# ---------------------------------------------------------------- another time
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"Formerly:\n{BODY_EN}", "en"),
+        (f"At the time of his 2177 stay: {BODY_EN}", "en"),
+        (f"Earlier in the year: {BODY_EN}", "en"),
+        (f"From the previous admission: {BODY_EN}", "en"),
+        (f"Some day, once she's discharged: {BODY_EN}", "en"),
+        (f"Months from now, perhaps: {BODY_EN}", "en"),
+        (f"Leave it for the next visit -\n\n{BODY_EN}".replace(" -", ":"), "en"),
+        (f"In three months: {BODY_EN}", "en"),
+        (f"2176年那次住院：{BODY_ZH}", "zh"),
+        (f"以前的情况：{BODY_ZH}", "zh"),
+        (f"当年：{BODY_ZH}", "zh"),
+        (f"今后再说：{BODY_ZH}", "zh"),
+        (f"三个月后：{BODY_ZH}", "zh"),
+    ],
+)
+def test_a_statement_placed_in_another_time_does_not_pay(
+    answer: str, language: str
+) -> None:
+    assert fr.taken_back(answer), answer
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"Currently: {BODY_EN}", "en"),
+        (f"As of the latest draw: {BODY_EN}", "en"),
+        (f"Past history: nothing relevant.\n{BODY_EN}", "en"),
+        (f"{BODY_EN}\nNext steps: recheck the potassium in the morning.", "en"),
+        (f"Since admission: {BODY_EN}", "en"),
+        (f"Today: {BODY_EN}", "en"),
+        (f"目前：{BODY_ZH}", "zh"),
+        (f"本次住院：{BODY_ZH}", "zh"),
+        (f"既往史：无特殊。\n{BODY_ZH}", "zh"),
+        (f"Previously: no potassium on file.\nNow: {BODY_EN}", "en"),
+        (f"之前：没有血钾结果。\n目前：{BODY_ZH}", "zh"),
+    ],
+)
+def test_now_or_a_plan_beside_pays(answer: str, language: str) -> None:
     assert passes(CONTINUE_TURN, answer, language), answer
