@@ -2005,6 +2005,62 @@ def _time_preface(text: str) -> str:
     return ""
 
 
+#: A time before now that a closing sentence dates what it points back at by, with a
+#: past verb ("That was the position until last night", "that's how it stood before the
+#: overnight events", "that's from his 2133 discharge", 这是截至昨晚的情况, 这是2133年的).
+_PAST_VERB_EN = re.compile(
+    r"\b(?:(?:was|were)(?!\s+(?:\w+ed|done|seen|taken|drawn|given|sent|written|run)\b)|"
+    r"stood|held|used\s+to|had\s+been|applied)\b|\b(?:is|'s|’s|are)\s+from\b",
+    re.I,
+)  # "that was the position", not "this was reviewed" (an act on it, not its state)
+#: A discourse opener before the pointing word ("Mind you, that ...", "To be clear, this").
+_DISCOURSE_LEAD = re.compile(
+    r"^[\s\-\u2013\u2014—]*(?:[A-Za-z']+\s+){0,2}[A-Za-z']+,\s*"
+)
+_BEFORE_NOW = re.compile(
+    r"\b(?:until|till|up\s+to|before|prior\s+to|back\s+then|yesterday|overnight|earlier|"
+    r"previous\w*|last\s+(?:night|week|month|year|time|admission|stay|visit)|ago)\b"
+    r"|截至|截止|之前|以前|此前|当时|昨[天晚日]|前天|上次|上一次",
+    re.I,
+)
+
+
+def _time_coda(text: str) -> str:
+    """A closing sentence that dates all the answer said before it in a time before now
+    and states nothing itself, ``""`` when none (issue #35, sixteenth pass): it points
+    back (:data:`_POINTS_BACK`, or opens on a dash) and, with a past verb, names a time
+    before now or a year alone ("- that was the picture until last night", "At least,
+    that's how it stood before the overnight events", "that's from the 2133 discharge
+    summary", ——这是截至昨晚的情况, 这是2133年出院小结里的). A sentence that dates a
+    value beside it ("That was the 06:00 draw"), or any later statement, leaves the
+    answer standing."""
+    bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
+    for a, b in _sentences(bare):
+        unit = bare[a:b]
+        if not _BEFORE_NOW.search(unit) and not _YEAR_ALONE.search(unit):
+            continue
+        lead = re.sub(r"^[\s\-\u2013\u2014—]*(?:至少|其实|不过)?", "", unit)
+        lead = _DISCOURSE_LEAD.sub("", lead)
+        dash = bool(re.match(r"^\s*(?:[\-\u2013\u2014]|——)", unit))
+        if not (dash or _POINTS_BACK.search(lead)):
+            continue
+        if _NOW_WORDS.search(unit) and not _NEGATION_WORD.search(unit):
+            continue  # "It was checked earlier today and still holds": it holds now
+        if tx.has_cjk(unit):
+            if not (
+                _BEFORE_NOW.search(unit) or re.search(r"(?:19|20|21)\d\d\s*年", unit)
+            ):
+                continue
+        elif not _PAST_VERB_EN.search(unit):
+            continue
+        if _states(_YEAR_ALONE.sub(" ", unit)) or _CLINICAL_NOUN.search(unit):
+            continue
+        if not _own_statement(bare[:a]) or _states(bare[b:]):
+            continue
+        return re.sub(r"^[\s\-\u2013\u2014]+|[\s.。]+$", "", unit)
+    return ""
+
+
 def out_of_scope(text: str) -> str:
     """The words with which the answer places what it says outside this patient now,
     ``""`` when it does not (issue #35, eleventh pass: scope is this patient, now).
@@ -2019,7 +2075,9 @@ def out_of_scope(text: str) -> str:
     admission", 以上都是去年的情况) or that is unreal or unlooked ("In practice I haven't
     looked") what came before it. Scope words beside a clinical statement ("creatinine
     1.0 on the previous admission") are history, not scope."""
-    if _holds_any(text, _TIME_WORDS) and (timed := _time_preface(text)):
+    if _holds_any(text, _TIME_WORDS) and (
+        timed := _time_preface(text) or _time_coda(text)
+    ):
         return timed
     if not _SCOPE_ANY.found(text):
         return ""
@@ -2794,6 +2852,7 @@ _TIME_WORDS: tuple[str, ...] = (
     "old", "last ", "future", "down the", "eventually", "day", "next ", "week", "month",
     "year", "once ", "此前", "以前", "之前", "从前", "过去", "旧", "上次", "上一次", "当年",
     "当时", "往年", "将来", "以后", "日后", "今后", "下次", "下一次", "改天", "后",
+    "before", "until", "till", "up to", "overnight", "ago", "截至", "截止", "昨", "前天",
 )  # fmt: skip
 #: The author taking another's words as its own after quoting them ("I agree", "which I
 #: have checked", 我同意, 已核实): the words are the answer's.

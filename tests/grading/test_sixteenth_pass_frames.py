@@ -178,3 +178,43 @@ def test_a_statement_placed_in_another_time_does_not_pay(
 )
 def test_now_or_a_plan_beside_pays(answer: str, language: str) -> None:
     assert passes(CONTINUE_TURN, answer, language), answer
+
+
+# ---------------------------------------------------------------- dated back to a past state
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"{BODY_EN} - all of that was true up to last week.", "en"),
+        (f"{BODY_EN} That was how things were before the rapid response call.", "en"),
+        (f"{BODY_EN}\n\nThis is from his 2171 stay.", "en"),
+        (f"{BODY_EN} -- this was the state of play prior to the transfer.", "en"),
+        (f"{BODY_EN} Mind you, that held only until the night team's review.", "en"),
+        (f"{BODY_ZH}——以上是上次住院时的情况。", "zh"),
+        (f"{BODY_ZH}这些都是截止前天的。", "zh"),
+        (f"{BODY_ZH}——这是2169年的记录。", "zh"),
+        (f"{BODY_ZH}以上为转科之前的情况。", "zh"),
+        (f"{BODY_ZH}那是昨晚抢救前的状态。", "zh"),
+    ],
+)
+def test_a_statement_dated_back_to_a_past_state_does_not_pay(
+    answer: str, language: str
+) -> None:
+    assert fr.taken_back(answer), answer
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"{BODY_EN} That was the 08:00 draw.", "en"),
+        (f"{BODY_EN} This was reviewed before the morning round.", "en"),
+        (f"{BODY_EN} It was checked earlier today and is still current.", "en"),
+        (f"{BODY_EN} That is unchanged from last week.", "en"),
+        (f"{BODY_EN} Before the next dose, recheck it.", "en"),
+        (f"{BODY_ZH}这是今天早上的结果。", "zh"),
+        (f"{BODY_ZH}下次给药前复查。", "zh"),
+        (f"{BODY_ZH}与上次住院时相比无变化。", "zh"),
+    ],
+)
+def test_a_value_dated_or_a_plan_beside_pays(answer: str, language: str) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
