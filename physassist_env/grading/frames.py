@@ -2831,8 +2831,10 @@ _NOT_ANOTHER_EN = re.compile(
     re.I,
 )
 _ATTRIBUTION_PREFACE_ZH = re.compile(
-    r"^\W*(?:据|依据|按照?|根据)?(?P<np>[\u3400-\u9fff\w]{1,12}?)(?:的)?"
-    r"(?:说|所说|称|认为|觉得|写道|看法|说法|观点|意见|猜测|印象|个人意见)(?:是|为|如下)?\W*$"
+    r"^\W*(?:(?:据|依据|按照?|根据)?(?P<np>[\u3400-\u9fff\w]{1,12}?)"
+    r"(?:说|所说|称|认为|觉得|写道)"
+    # an opinion noun is another's only with its owner marked (药师的看法); 处理意见 is a label
+    r"|(?P<np2>[\u3400-\u9fff\w]{1,12}?)的(?:看法|说法|观点|意见|猜测|印象))(?:是|为|如下)?\W*$"
 )
 _NOT_ANOTHER_ZH = re.compile(
     r"我|本人|笔者|患者|病人|病历|记录|医嘱|指南|说明书|报告|结果|检查|化验|文献|资料|电子|系统|上述|以上|以下"
@@ -2861,6 +2863,68 @@ _ADOPTED = re.compile(
     r"|(?<!未)(?<!没有)(?<!未经)(?:已|我已)(?:核实|核对|确认)",
     re.I,
 )
+
+
+# ------------------------------------------------ a statement denied as a whole (sixteenth pass)
+_NEGATOR_EN = (
+    r"(?:not|never|nobody|no\s+one|no-one|none\s+of\s+us|"
+    r"no\s+(?:careful|sane|competent|sensible)\s+\w+)"
+)
+#: What a negation before "that" denies: the truth of the clause or a belief in it.
+_EPISTEMIC_EN = (
+    r"true|the\s+case|correct|right|accurate|so|conclude|concluding|say|saying|claim|"
+    r"believe|think|accept|agree|assume|argue|suggest|fair|safe|maintain|pretend|buy|"
+    r"follow|hold|stand"
+)
+#: A doubt said of the clause ("I doubt that", "it is false that"); negated, it affirms.
+_DOUBT_EN = r"doubt|doubtful|dispute|deny|false|untrue|mistaken|wrong|nonsense|absurd"
+_DENYING_THAT = re.compile(
+    r"(?:^|(?<=[.!?\n]))[\s*_>#\-]*(?P<pre>(?:[\w'’,]+\s+){1,10}?)(?:that|whether)\s",
+    re.I,
+)
+_NEGATOR_RE = re.compile(rf"\b{_NEGATOR_EN}\b|n't|n’t", re.I)
+_EPISTEMIC_RE = re.compile(rf"\b(?:{_EPISTEMIC_EN})\b", re.I)
+_DOUBT_RE = re.compile(rf"\b(?:{_DOUBT_EN})\b", re.I)
+#: A Chinese preface denying or doubting what follows its colon: 谁也不该得出这样的结论：,
+#: 我很怀疑：, 这并不成立：, 没人会认同：. A plain "no need" (不用担心：) denies nothing.
+_DENYING_ZH = re.compile(
+    r"(?:不|没|并非|未必|谁也不|没有人|没人)[\u3400-\u9fff]{0,6}?"
+    r"(?:对|是真|属实|成立|相信|同意|认同|认可|得出|认为|这么|这样|正确|可信|信)"
+    r"|怀疑|存疑|不信|胡说|瞎说|错误|不对"
+)
+_DENYING_ZH_AFFIRMED = re.compile(
+    r"毫无疑问|无可置疑|不容置疑|不用怀疑|无需怀疑|没错|不错"
+)
+
+
+def _denies(pre: str) -> bool:
+    """Whether the words before "that" deny or doubt the clause ("It is simply not true",
+    "Nobody should conclude", "I very much doubt"); a negated doubt ("No doubt", "I
+    can't deny") affirms it."""
+    negated = bool(_NEGATOR_RE.search(pre)) or bool(re.search(r"\bno\b", pre, re.I))
+    if _DOUBT_RE.search(pre):
+        return not negated
+    return bool(_NEGATOR_RE.search(pre)) and bool(_EPISTEMIC_RE.search(pre))
+
+
+def _denied_spans(text: str) -> list[tuple[int, int, str]]:
+    """The clauses the answer denies as a whole (issue #35, sixteenth pass): what a
+    sentence-opening denial or doubt governs after "that" or "whether", to the end of its
+    sentence ("It is simply not true that X", "Nobody should conclude that X", "I doubt
+    that X"). Read only for whether the answer states anything at all
+    (:func:`disowned_whole`)."""
+    out: list[tuple[int, int, str]] = []
+    for m in _DENYING_THAT.finditer(text):
+        pre = m.group("pre")
+        if _names_entity(pre) or not _denies(pre):
+            continue
+        stop = _SENTENCE_STOP.search(text, m.end())
+        end = stop.start() if stop else len(text)
+        out.append((m.end(), end, f"denied: {pre.strip()!r}"))
+    return out
+
+
+_SENTENCE_STOP = re.compile(r"[.!?。！？](?:\s|$)|\n")
 
 
 def _asks(preface: str) -> bool:
@@ -2991,9 +3055,10 @@ def attributed_preface(preface: str) -> str:
         return ""
     if tx.has_cjk(bare):
         m = _ATTRIBUTION_PREFACE_ZH.match(bare)
-        if m is None or _NOT_ANOTHER_ZH.search(m.group("np")):
+        np = (m.group("np") or m.group("np2") or "") if m else ""
+        if not np or _NOT_ANOTHER_ZH.search(np):
             return ""
-        return m.group("np")
+        return np
     m = _ATTRIBUTION_PREFACE_EN.match(bare)
     if m is None:
         return ""
@@ -3031,6 +3096,14 @@ def _preface_stance(preface: str, first: bool) -> str:
         not preface[m.end() :].strip() for m in _REVERSE_STATEMENT.finditer(preface)
     ):
         return "taken back"  # "It is not the case that:" denies what it opens (eleventh pass)
+    if (
+        first
+        and tx.has_cjk(preface)
+        and _DENYING_ZH.search(preface)
+        and not _DENYING_ZH_AFFIRMED.search(preface)
+        and not re.match(r"\W*(?:这|那|此|该|上述|以上|你|您)", preface)
+    ):  # "这个说法不对：X" judges what was said before and gives X as the correction
+        return "taken back"  # 谁也不该得出这样的结论：, 我很怀疑： (sixteenth pass)
     stance = any(unit_stance(u) or both_ways(u) for u in units)
     forward = bool(_FORWARD.search(preface))
     first = first and not (not forward and _BACKWARD.search(preface))
@@ -3083,6 +3156,7 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                     or odds_against(preface)
                     or _holds_any(preface, _ATTRIBUTION_WORDS)
                     or _asks(preface)
+                    or _DENYING_ZH.search(preface)
                 )
             ):
                 continue
@@ -3490,10 +3564,11 @@ def disowned_whole(text: str) -> str:
     clinical name lies in an :func:`unasserted` span ("Struck out, do not use: ...",
     "Not sure.\\n\\nKeywords: hold warfarin; INR 3.4")."""
     spans = list(unasserted(text))
+    # sixteenth pass: an answer that only asks, or only denies, states nothing
     if _holds_any(text, ("?", "？", "吗", " that ", " if ")):
-        spans += _asked_spans(
-            text
-        )  # sixteenth pass: an answer that only asks states nothing
+        spans += _asked_spans(text)
+    if _holds_any(text, (" that ", " whether ")):
+        spans += _denied_spans(text)
     if not spans:
         return ""
     rest = text

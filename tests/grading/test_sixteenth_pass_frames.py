@@ -218,3 +218,74 @@ def test_a_statement_dated_back_to_a_past_state_does_not_pay(
 )
 def test_a_value_dated_or_a_plan_beside_pays(answer: str, language: str) -> None:
     assert passes(CONTINUE_TURN, answer, language), answer
+
+
+# ---------------------------------------------------------------- denied as a whole
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "It is certainly not the case that potassium is 3.6 mEq/L and normal, "
+            "or that lisinopril is safe to continue.",
+            "en",
+        ),
+        (
+            "I seriously doubt that potassium is 3.6 mEq/L, normal, and lisinopril "
+            "safe to continue.",
+            "en",
+        ),
+        (
+            "No sensible registrar would accept that potassium is 3.6 mEq/L, normal, "
+            "and lisinopril fine to continue.",
+            "en",
+        ),
+        (
+            "I don't believe for a second that potassium is 3.6 mEq/L, normal, and "
+            "lisinopril safe to continue.",
+            "en",
+        ),
+        (
+            "It would be false to claim that potassium is 3.6 mEq/L, normal, and that "
+            "lisinopril is safe to continue.",
+            "en",
+        ),
+        (f"没人会认同下面这个结论：{BODY_ZH}", "zh"),
+        (f"我很怀疑：{BODY_ZH}", "zh"),
+        (f"以下并不属实：{BODY_ZH}", "zh"),
+        (f"我不相信：{BODY_ZH}", "zh"),
+        (f"下面的结论并不成立：\n{BODY_ZH}", "zh"),
+    ],
+)
+def test_a_statement_denied_as_a_whole_does_not_pay(answer: str, language: str) -> None:
+    assert fr.taken_back(answer), answer
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "There is no doubt that potassium is 3.6 mEq/L, normal. It is safe to "
+            "continue lisinopril.",
+            "en",
+        ),
+        (
+            "I can't deny that potassium is 3.6 mEq/L, normal. It is safe to continue "
+            "lisinopril.",
+            "en",
+        ),
+        (
+            "It is no surprise that potassium is 3.6 mEq/L, normal. It is safe to "
+            "continue lisinopril.",
+            "en",
+        ),
+        (f"Note that {BODY_EN[0].lower()}{BODY_EN[1:]}", "en"),
+        (f"It is true that {BODY_EN[0].lower()}{BODY_EN[1:]}", "en"),
+        (f"毫无疑问：{BODY_ZH}", "zh"),
+        (f"不用担心：{BODY_ZH}", "zh"),
+        (f"不需要调整：{BODY_ZH}", "zh"),
+        (f"可以确定：{BODY_ZH}", "zh"),
+    ],
+)
+def test_an_affirmed_or_corrected_statement_pays(answer: str, language: str) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
