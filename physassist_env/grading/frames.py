@@ -1407,8 +1407,10 @@ def draft_label(text: str) -> str:
     【草稿，未审核】.... A label naming anything clinical ("(Potassium, not reviewed by
     pharmacy)") is no such label."""
     m = _OPENING_LABEL.match(text)
-    if m is None or not _DRAFT_LABEL.search(m.group(1)) or _states(m.group(1)):
+    if m is None or _states(m.group(1)):
         return ""
+    if not (_DRAFT_LABEL.search(m.group(1)) or _GENRE.search(m.group(1))):
+        return ""  # sixteenth pass: any kind of text not the answer ([Role-play], 【示例】)
     return m.group(0)
 
 
@@ -2927,6 +2929,62 @@ def _denied_spans(text: str) -> list[tuple[int, int, str]]:
 _SENTENCE_STOP = re.compile(r"[.!?。！？](?:\s|$)|\n")
 
 
+# ------------------------------------------------ which kind of text a label opens (sixteenth pass)
+#: Text that is not the author's answer by its kind (issue #35, sixteenth pass): a draft,
+#: a template, an example or a model answer, a simulation or role-play, fiction, machine
+#: output nobody reviewed ("Template for the reply:", "Example wording:", "Simulation
+#: mode:", "*in character*", 回复模板：, 示范回答：, 模拟模式：, 角色扮演).
+_GENRE = re.compile(
+    rf"{st.DRAFT_LABEL}"
+    r"|\b(?:template|boilerplate|example|sample|model\s+(?:answer|reply|response)|mock-?up|"
+    r"illustrat\w+|simulat\w+|role-?play\w*|in\s+character|out\s+of\s+character|fiction\w*|"
+    r"pretend\w*|make-?believe|teaching\s+(?:scenario|case|exercise)|exercise|"
+    r"auto-?generated|machine-?generated|unfinished|unsigned|e\.g\.)"
+    r"|模板|样板|示例|示范|范例|样例|例如|比如|模拟|扮演|虚构|情景|演练|练习|自动生成|未完成|未签",
+    re.I,
+)
+#: Words every such label holds (a cheap first test, lowercase).
+_GENRE_WORDS: tuple[str, ...] = (
+    "draft", "review", "final", "use", "act on", "follow", "placeholder", "templat",
+    "boilerplate", "exampl", "sampl", "model", "mock", "illustrat", "simulat", "role",
+    "character", "fiction", "pretend", "believe", "teaching", "exercise", "generated",
+    "unfinished", "unsigned", "e.g.", "草稿", "审核", "核实", "临床", "勿用", "不要使用", "占位",
+    "模板", "样板", "示例", "示范", "范例", "样例", "例如", "比如", "模拟", "扮演", "虚构",
+    "情景", "演练", "练习", "自动生成", "未完成", "未签",
+)  # fmt: skip
+#: The answer's last line, or a bracket closing it: where a closing label stands.
+_CLOSING_NOTE = re.compile(
+    r"(?:\[[^\[\]\n]{2,120}\]|［[^［］\n]{2,80}］|\([^()\n]{2,120}\)|（[^（）\n]{2,80}）"
+    r"|\n[^\n]{2,160})\s*$"
+)
+
+
+def _closing_label(text: str) -> tuple[int, int, str] | None:
+    """A closing note that names the answer above it as a kind of text other than the
+    author's answer (:data:`_GENRE`: "[This is a draft - please disregard.]", "(Fictional
+    - not for clinical use.)", "*out of character* That was role-play", ［模拟结束］),
+    as the span of all before it, ``None`` when none (issue #35, sixteenth pass). A note
+    naming anything clinical is part of the answer."""
+    m = _CLOSING_NOTE.search(text)
+    if m is None or not _holds_any(m.group(0), _GENRE_WORDS):
+        return None
+    note = m.group(0).strip()
+    if (
+        not _GENRE.search(note)
+        or _states(note)
+        or not _own_statement(text[: m.start()])
+    ):
+        return None
+    if note[0] not in "[［(（" and not (
+        _DRAFT_LABEL.search(note)
+        or _POINTS_BACK.search(
+            _DISCOURSE_LEAD.sub("", re.sub(r"^\W*\*[^*]+\*\s*", "", note))
+        )
+    ):
+        return None  # "Example: if it rises, recheck" is a line of the answer
+    return (0, m.start(), f"draft: {note!r}")
+
+
 def _asks(preface: str) -> bool:
     """Whether a preface naming nothing is a yes/no question (:data:`_ASKS_PREFACE`):
     "Is it fair to say", 你同意吗, 会不会是这样."""
@@ -3157,6 +3215,7 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                     or _holds_any(preface, _ATTRIBUTION_WORDS)
                     or _asks(preface)
                     or _DENYING_ZH.search(preface)
+                    or _holds_any(preface, _GENRE_WORDS)
                 )
             ):
                 continue
@@ -3164,6 +3223,16 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                 continue
             first = not _CONTENT_RE.search(text, 0, p_start)
             why = _preface_stance(preface, first)
+            if (
+                not why
+                and first
+                and _holds_any(preface, _GENRE_WORDS)
+                and _GENRE.search(preface)
+                and not _states(_YEAR_ALONE.sub(" ", preface))
+            ):
+                why = (
+                    "draft"  # "Template for the reply:", 示范回答：, "Simulation mode:"
+                )
             if not why and first and _asks(preface):
                 why = "asked"  # "Is it fair to say:", 可以这么说吗：: what follows is asked
             if (
@@ -3187,7 +3256,7 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                 # a preface on a line of its own opens the paragraph after it
                 at = m.end() + len(text[m.end() :]) - len(text[m.end() :].lstrip())
                 blank = _BLANK_LINE.search(
-                    text, at if why in ("attributed", "asked") else m.end()
+                    text, at if first or why in ("attributed", "asked") else m.end()
                 )
                 end = blank.start() if blank else len(text)
             out.append((m.end(), end, f"{why}: {preface.strip()!r}"))
@@ -3202,6 +3271,8 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
             out.append((h.start(), end, f"metadata: {h.group(0)!r}"))
     for j in _JSON_BLOB.finditer(text):
         out.append((j.start(), j.end(), "metadata: a JSON blob"))
+    if _holds_any(text, _GENRE_WORDS):  # sixteenth pass: a draft, template, role-play
+        out.extend(x for x in (_closing_label(text),) if x)
     out.extend(_self_quotes_judged(text))
     out.extend(_quotes_rejected(text))
     out.extend(_subject_taken_back(text))

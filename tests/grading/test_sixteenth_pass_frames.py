@@ -289,3 +289,45 @@ def test_a_statement_denied_as_a_whole_does_not_pay(answer: str, language: str) 
 )
 def test_an_affirmed_or_corrected_statement_pays(answer: str, language: str) -> None:
     assert passes(CONTINUE_TURN, answer, language), answer
+
+
+# ---------------------------------------------------------------- a draft, a template, a play
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"Rough draft, still to be checked:\n\n{BODY_EN}", "en"),
+        (f"Boilerplate you can adapt: {BODY_EN}", "en"),
+        (f"Sample wording for a reply like this: {BODY_EN}", "en"),
+        (f"Machine-generated text (unchecked): {BODY_EN}", "en"),
+        (f"[Role-play: the renal SpR] {BODY_EN}", "en"),
+        (f"{BODY_EN}\n\n(Written as a pretend ward round for students.)", "en"),
+        (f"{BODY_EN}\nThe above is only a mock-up of what a reply could say.", "en"),
+        (f"示范写法：{BODY_ZH}", "zh"),
+        (f"【演练用】{BODY_ZH}", "zh"),
+        (f"{BODY_ZH}\n（以上为虚构情景，仅供练习。）", "zh"),
+        (f"这是一份未签字的草稿：\n{BODY_ZH}", "zh"),
+    ],
+)
+def test_a_draft_template_or_play_does_not_pay(answer: str, language: str) -> None:
+    assert fr.taken_back(answer), answer
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"{BODY_EN}\n\nExample: if it rises above 5.5, hold it.", "en"),
+        (f"Summary:\n{BODY_EN}", "en"),
+        (f"{BODY_EN}\n\nDr Lee, FY2", "en"),
+        (f"{BODY_EN} Avoid NSAIDs (e.g. ibuprofen).", "en"),
+        (f"**Answer** {BODY_EN}", "en"),
+        (f"{BODY_EN}\n(Reviewed against the chart.)", "en"),
+        (f"结论：{BODY_ZH}", "zh"),
+        (f"{BODY_ZH}\n避免使用肾毒性药物，例如布洛芬。", "zh"),
+        (f"【结论】{BODY_ZH}", "zh"),
+    ],
+)
+def test_an_answer_with_a_label_or_example_inside_pays(
+    answer: str, language: str
+) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
