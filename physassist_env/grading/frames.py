@@ -2985,6 +2985,20 @@ def _closing_label(text: str) -> tuple[int, int, str] | None:
     return (0, m.start(), f"draft: {note!r}")
 
 
+def _quoted_specimen(text: str) -> list[tuple[int, int, str]]:
+    """The quotations of an answer whose own words, outside them, state nothing and name
+    what they quote as an example, a template or a draft (:data:`_GENRE`: 'e.g. "..." -
+    illustrative only', 例如类似“……”这样——仅作示例): quoted as a specimen, not asserted
+    (issue #35, sixteenth pass)."""
+    quotes = [(q.start(), q.end()) for q in _QUOTED.finditer(text)]
+    if not quotes:
+        return []
+    outside = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
+    if _states(outside) or not _GENRE.search(outside):
+        return []
+    return [(a, b, "draft: quoted as an example") for a, b in quotes]
+
+
 def _asks(preface: str) -> bool:
     """Whether a preface naming nothing is a yes/no question (:data:`_ASKS_PREFACE`):
     "Is it fair to say", 你同意吗, 会不会是这样."""
@@ -3273,6 +3287,7 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
         out.append((j.start(), j.end(), "metadata: a JSON blob"))
     if _holds_any(text, _GENRE_WORDS):  # sixteenth pass: a draft, template, role-play
         out.extend(x for x in (_closing_label(text),) if x)
+        out.extend(_quoted_specimen(text))
     out.extend(_self_quotes_judged(text))
     out.extend(_quotes_rejected(text))
     out.extend(_subject_taken_back(text))

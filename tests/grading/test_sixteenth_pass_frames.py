@@ -331,3 +331,30 @@ def test_an_answer_with_a_label_or_example_inside_pays(
     answer: str, language: str
 ) -> None:
     assert passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f'A reply could go along the lines of "{BODY_EN}" - a sample only.', "en"),
+        (f"比如可以写成「{BODY_ZH}」之类，只是示范。", "zh"),
+        (f"“{BODY_ZH}”——这只是个模板。", "zh"),
+    ],
+)
+def test_a_quotation_offered_as_a_specimen_does_not_pay(
+    answer: str, language: str
+) -> None:
+    assert fr.taken_back(answer), answer
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f'The patient said "I feel fine". {BODY_EN}', "en"),
+        (f'{BODY_EN} Her words: "no pain, e.g. none at rest".', "en"),
+        (f"患者说“没有不舒服”。{BODY_ZH}", "zh"),
+    ],
+)
+def test_a_quotation_beside_the_answer_pays(answer: str, language: str) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
