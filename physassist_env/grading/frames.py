@@ -1409,8 +1409,12 @@ def draft_label(text: str) -> str:
     m = _OPENING_LABEL.match(text)
     if m is None or _states(m.group(1)):
         return ""
-    if not (_DRAFT_LABEL.search(m.group(1)) or _GENRE.search(m.group(1))):
-        return ""  # sixteenth pass: any kind of text not the answer ([Role-play], 【示例】)
+    if not (
+        _DRAFT_LABEL.search(m.group(1))
+        or _GENRE.search(m.group(1))
+        or _WITHDRAW.search(m.group(1))
+    ):
+        return ""  # sixteenth pass: any kind of text not the answer ([Role-play], [deleted])
     return m.group(0)
 
 
@@ -2985,6 +2989,28 @@ def _closing_label(text: str) -> tuple[int, int, str] | None:
     return (0, m.start(), f"draft: {note!r}")
 
 
+#: An arrow pointing back at its line ("... <- withdrawn", "…… ← 已撤回").
+_ARROW_BACK = re.compile(r"(?:<-+|←|⟵|⇐)[ \t]*([^\n]{1,60})$", re.M)
+
+
+def _arrow_notes(text: str) -> list[tuple[int, int, str]]:
+    """Lines an arrow at their end withdraws or names as a draft ("1. ... <- withdrawn",
+    "…… ← 已撤回"): the note points at its own line (issue #35, sixteenth pass)."""
+    out: list[tuple[int, int, str]] = []
+    for m in _ARROW_BACK.finditer(text):
+        note = m.group(1)
+        if _states(note) or not (_WITHDRAW.search(note) or _GENRE.search(note)):
+            continue
+        out.append(
+            (
+                text.rfind("\n", 0, m.start()) + 1,
+                m.end(),
+                f"withdrawn: {note.strip()!r}",
+            )
+        )
+    return out
+
+
 def _quoted_specimen(text: str) -> list[tuple[int, int, str]]:
     """The quotations of an answer whose own words, outside them, state nothing and name
     what they quote as an example, a template or a draft (:data:`_GENRE`: 'e.g. "..." -
@@ -3288,6 +3314,8 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
     if _holds_any(text, _GENRE_WORDS):  # sixteenth pass: a draft, template, role-play
         out.extend(x for x in (_closing_label(text),) if x)
         out.extend(_quoted_specimen(text))
+    if "<-" in text or "←" in text or "⟵" in text or "⇐" in text:
+        out.extend(_arrow_notes(text))
     out.extend(_self_quotes_judged(text))
     out.extend(_quotes_rejected(text))
     out.extend(_subject_taken_back(text))
@@ -3662,6 +3690,7 @@ def disowned_whole(text: str) -> str:
         rest = rest[:start] + re.sub(r"[^\n]", " ", rest[start:end]) + rest[end:]
     if any(why.startswith("doubted") for _, _, why in spans):
         rest = _ODDS.sub(lambda m: " " * len(m.group(0)), rest)  # the odds themselves
+    rest = _ITEM.sub(lambda m: " " * len(m.group(0)), rest)  # "2. Pending": no value
     if _DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest):
         return ""
     if all(why.startswith("quoted and rejected") for _, _, why in spans):

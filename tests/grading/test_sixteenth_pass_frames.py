@@ -358,3 +358,34 @@ def test_a_quotation_offered_as_a_specimen_does_not_pay(
 )
 def test_a_quotation_beside_the_answer_pays(answer: str, language: str) -> None:
     assert passes(CONTINUE_TURN, answer, language), answer
+
+
+# ---------------------------------------------------------------- struck or withdrawn
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"[void] {BODY_EN}", "en"),
+        (f"[Cancelled entry] {BODY_EN}\nNew note pending.", "en"),
+        (f"1) {BODY_EN} <-- scratch this\n2) To be rewritten.", "en"),
+        (f"- {BODY_EN} ⟵ retracted by author", "en"),
+        (f"【作废】{BODY_ZH}", "zh"),
+        (f"1、{BODY_ZH} ← 作废\n2、待补。", "zh"),
+        (f"（已撤销）{BODY_ZH}", "zh"),
+    ],
+)
+def test_a_struck_item_does_not_pay(answer: str, language: str) -> None:
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"1. {BODY_EN} <- the key point\n2. Recheck in the morning.", "en"),
+        (f"[Updated] {BODY_EN}", "en"),
+        (f"[Final] {BODY_EN}", "en"),
+        (f"1. {BODY_ZH} ← 重点\n2. 明早复查。", "zh"),
+        (f"【更新】{BODY_ZH}", "zh"),
+    ],
+)
+def test_a_marked_item_that_stands_pays(answer: str, language: str) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
