@@ -3025,6 +3025,37 @@ def _quoted_specimen(text: str) -> list[tuple[int, int, str]]:
     return [(a, b, "draft: quoted as an example") for a, b in quotes]
 
 
+#: A closing sentence saying that no one would say what came before (issue #35,
+#: sixteenth pass): an inverted report with a negative subject ("Said no careful
+#: clinician ever"), a negative subject with a verb of saying or concluding ("Nobody would
+#: sign that"), or a rhetorical "which ... would say this" (这话哪个认真的医生会说).
+_NO_ONE_SAYS = re.compile(
+    r"^\W*(?:said|says|wrote|writes|concluded|signed)\s+(?:no|not\s+a\s+single)\s+"
+    r"[\w'’-]+(?:\s+[\w'’-]+){0,3}?(?:\s+(?:ever|anywhere))?\W*$"
+    r"|^\W*(?:(?:no\s+one|nobody)(?:\s+[\w'’-]+)?|no\s+[\w'’-]+(?:\s+[\w'’-]+)?)\s+"
+    r"(?:would|could|will|should|"
+    r"ever)\s+(?:ever\s+)?(?:say|write|sign|conclude|accept|believe|put\s+their\s+name\s+to)\s+"
+    r"(?:that|this|it|so)\W*$"
+    r"|^\W*(?:这话|这种话|这样的话|这)?(?:是)?(?:哪个|哪位|谁)[\u4e00-\u9fff]{0,8}?(?:会|敢|能)"
+    r"(?:这么|这样)?(?:说|写|签)(?:的|呢|吗)?\W*$"
+    r"|^\W*(?:没有|没)(?:哪个|一个|人)[\u4e00-\u9fff]{0,8}?(?:会|敢)(?:这么|这样)?(?:说|写|签)\W*$",
+    re.I,
+)
+
+
+def _no_one_says(text: str) -> list[tuple[int, int, str]]:
+    """All before a closing sentence that says no one would say it (:data:`_NO_ONE_SAYS`):
+    the author denies it (issue #35, sixteenth pass)."""
+    sentences = _sentences(text)
+    if len(sentences) < 2:
+        return []
+    a, b = sentences[-1]
+    unit = text[a:b]
+    if _states(unit) or not _NO_ONE_SAYS.search(unit.strip(" .。!！?？…—-")):
+        return []
+    return [(0, a, f"denied: {unit.strip()!r}")]
+
+
 def _asks(preface: str) -> bool:
     """Whether a preface naming nothing is a yes/no question (:data:`_ASKS_PREFACE`):
     "Is it fair to say", 你同意吗, 会不会是这样."""
@@ -3683,6 +3714,10 @@ def disowned_whole(text: str) -> str:
         spans += _asked_spans(text)
     if _holds_any(text, (" that ", " whether ")):
         spans += _denied_spans(text)
+    if _holds_any(
+        text, (" no ", "no one", "nobody", "哪个", "哪位", "谁", "没有", "没人")
+    ):
+        spans += _no_one_says(text)
     if not spans:
         return ""
     rest = text

@@ -389,3 +389,33 @@ def test_a_struck_item_does_not_pay(answer: str, language: str) -> None:
 )
 def test_a_marked_item_that_stands_pays(answer: str, language: str) -> None:
     assert passes(CONTINUE_TURN, answer, language), answer
+
+
+# ---------------------------------------------------------------- nobody would say it
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"{BODY_EN} Said no sane nephrologist, ever.", "en"),
+        (f"{BODY_EN}\n\nNobody competent would put their name to that.", "en"),
+        (f"{BODY_EN} No pharmacist would accept that.", "en"),
+        (f"{BODY_ZH}这种话谁敢签？", "zh"),
+        (f"{BODY_ZH}没有哪个药师会这样写。", "zh"),
+    ],
+)
+def test_a_statement_nobody_would_say_does_not_pay(answer: str, language: str) -> None:
+    assert fr.taken_back(answer), answer
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"{BODY_EN} No need to hold it.", "en"),
+        (f"{BODY_EN} Nobody needs to wake the registrar.", "en"),
+        (f"{BODY_EN} No one needs to be called overnight.", "en"),
+        (f"{BODY_ZH}没有必要停药。", "zh"),
+        (f"{BODY_ZH}谁有疑问可以找我。", "zh"),
+    ],
+)
+def test_a_closing_no_that_denies_nothing_pays(answer: str, language: str) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
