@@ -2057,8 +2057,8 @@ def _time_coda(text: str) -> str:
                 _BEFORE_NOW.search(unit) or re.search(r"(?:19|20|21)\d\d\s*年", unit)
             ):
                 continue
-        elif not _PAST_VERB_EN.search(unit):
-            continue
+        elif not _PAST_VERB_EN.search(unit) or _NEGATION_WORD.search(unit):
+            continue  # "(It was not repeated overnight.)" dates nothing
         if _states(_YEAR_ALONE.sub(" ", unit)) or _CLINICAL_NOUN.search(unit):
             continue
         if not _own_statement(bare[:a]) or _states(bare[b:]):
@@ -3124,7 +3124,7 @@ _EARLIER = re.compile(
 #: A time after this one, beyond the answer's own plan: the future, a later stay, a
 #: span of weeks or months ("For the future", "Down the line", "Next admission", "In six
 #: weeks", 将来, 以后, 下次住院, 六周后).
-_LATER = re.compile(
+_LATER_TIME = re.compile(
     r"\b(?:future|down\s+the\s+(?:line|road|track)|eventually|some\s+day|one\s+day|"
     r"next\s+(?:admission|stay|visit|year|month|time)|"
     r"in\s+(?:a|one|two|three|four|five|six|eight|ten|a\s+few|several|\d+)\s+"
@@ -3162,12 +3162,12 @@ def time_scope(preface: str) -> str:
         return ""
     bare = _YEAR_ALONE.sub(" ", preface)
     if (
-        _DIGIT.search(_LATER.sub(" ", bare))
+        _DIGIT.search(_LATER_TIME.sub(" ", bare))
         or _ENTITIES.find(bare)
         or _ABBREVIATED.find(bare)
     ):
         return ""
-    if _LATER.search(preface):
+    if _LATER_TIME.search(preface):
         return "later"
     if _EARLIER.search(preface) or _YEAR_ALONE.search(preface):
         return "earlier"
