@@ -2837,8 +2837,10 @@ _NOT_ANOTHER_EN = re.compile(
     re.I,
 )
 _ATTRIBUTION_PREFACE_ZH = re.compile(
-    r"^\W*(?:(?:据|依据|按照?|根据)?(?P<np>[\u3400-\u9fff\w]{1,12}?)"
-    r"(?:说|所说|称|认为|觉得|写道)"
+    # 说 after a manner word is a discourse marker (简单说, 长话短说, 老实说): a speaker of
+    # 说/称 is one named after 据 (据实习生说); 认为/觉得/写道 take their subject before them
+    r"^\W*(?:(?:据|依据|按照?|根据)(?P<np>[\u3400-\u9fff\w]{1,12}?)(?:说|所说|称|认为)"
+    r"|(?P<np3>[\u3400-\u9fff\w]{2,12}?)(?:认为|觉得|写道)"
     # an opinion noun is another's only with its owner marked (药师的看法); 处理意见 is a label
     r"|(?P<np2>[\u3400-\u9fff\w]{1,12}?)的(?:看法|说法|观点|意见|猜测|印象))(?:是|为|如下)?\W*$"
 )
@@ -3141,6 +3143,14 @@ _HISTORY_LABEL = re.compile(
     r"|既往|病史|复查|随访|复诊",
     re.I,
 )
+#: A source cited with its year is no time ("KDIGO 2012 AKI guideline:", "AHA/ACCF 2010
+#: statement:", KDIGO 2012 指南：): a guideline, statement, criteria or an acronym.
+_CITED_SOURCE = re.compile(
+    r"\b(?:guidelines?|guidance|statement|criteria|consensus|recommendations?|label|"
+    r"protocol|policy|score|classification|definition)\b|(?-i:\b[A-Z]{2,}\b)"
+    r"|指南|声明|标准|共识|规范|评分|分级|定义|说明书",
+    re.I,
+)
 #: A content-free preface holds at most this many words (EN) / characters (ZH).
 _TIME_PREFACE_WORDS = 10
 _TIME_PREFACE_CJK = 16
@@ -3158,7 +3168,11 @@ def time_scope(preface: str) -> str:
         or len(_CJK.findall(preface)) > _TIME_PREFACE_CJK
     ):
         return ""
-    if _NOW_WORDS.search(preface) or _HISTORY_LABEL.search(preface):
+    if (
+        _NOW_WORDS.search(preface)
+        or _HISTORY_LABEL.search(preface)
+        or _CITED_SOURCE.search(preface)
+    ):
         return ""
     bare = _YEAR_ALONE.sub(" ", preface)
     if (
@@ -3184,7 +3198,7 @@ def attributed_preface(preface: str) -> str:
         return ""
     if tx.has_cjk(bare):
         m = _ATTRIBUTION_PREFACE_ZH.match(bare)
-        np = (m.group("np") or m.group("np2") or "") if m else ""
+        np = (m.group("np") or m.group("np2") or m.group("np3") or "") if m else ""
         if not np or _NOT_ANOTHER_ZH.search(np):
             return ""
         return np

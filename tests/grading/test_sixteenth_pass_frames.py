@@ -164,6 +164,12 @@ def test_a_statement_placed_in_another_time_does_not_pay(
     ("answer", "language"),
     [
         (f"Currently: {BODY_EN}", "en"),
+        (f"Per the 2012 KDIGO guideline: {BODY_EN}", "en"),
+        (f"ADA 2024 standards of care: {BODY_EN}", "en"),
+        (f"按 2019 版共识：{BODY_ZH}", "zh"),
+        (f"简单说：{BODY_ZH}", "zh"),
+        (f"老实说：{BODY_ZH}", "zh"),
+        (f"换句话说：{BODY_ZH}", "zh"),
         (f"As of the latest draw: {BODY_EN}", "en"),
         (f"Past history: nothing relevant.\n{BODY_EN}", "en"),
         (f"{BODY_EN}\nNext steps: recheck the potassium in the morning.", "en"),
