@@ -2868,6 +2868,9 @@ _TIME_WORDS: tuple[str, ...] = (
 #: have checked", 我同意, 已核实): the words are the answer's.
 _ADOPTED = re.compile(
     rf"{_ENDORSE.pattern}|\b(?:I|we)(?:'ve|\s+have)\s+(?:checked|verified|confirmed)\b"
+    r"|\b(?:I|we)\s+(?:still\s+|fully\s+)?(?:stand\s+by|stick\s+(?:by|with)|hold\s+to|"
+    r"maintain|endorse|sign\s+off\s+on)\b"
+    r"|我(?:们)?(?:仍|依然|还是|完全)?(?:维持|坚持|认可|赞同|同意|支持)"
     r"|(?<!未)(?<!没有)(?<!未经)(?:已|我已)(?:核实|核对|确认)",
     re.I,
 )
@@ -3022,8 +3025,8 @@ def _quoted_specimen(text: str) -> list[tuple[int, int, str]]:
     if not quotes:
         return []
     outside = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
-    if _states(outside) or not _GENRE.search(outside):
-        return []
+    if _states(outside) or not _GENRE.search(outside) or _ADOPTED.search(outside):
+        return []  # "Quoting my own draft, which I stand by: '...'" adopts it
     return [(a, b, "draft: quoted as an example") for a, b in quotes]
 
 
@@ -3307,13 +3310,22 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
             if any(s <= m.start() < e for s, e, _ in out):
                 continue
             first = not _CONTENT_RE.search(text, 0, p_start)
-            why = _preface_stance(preface, first)
+            why = (
+                _preface_stance(preface, first)
+                if _METADATA.search(preface)
+                or _holds_any(preface, _PREFACE_WORDS)
+                or odds_against(preface)
+                or (tx.has_cjk(preface) and _DENYING_ZH.search(preface))
+                else ""
+            )  # the sixteenth pass's own readers below are not the preface stance's
             if (
                 not why
                 and first
                 and _holds_any(preface, _GENRE_WORDS)
                 and _GENRE.search(preface)
                 and not _states(_YEAR_ALONE.sub(" ", preface))
+                and not _ADOPTED.search(preface)
+                and not _ADOPTED.search(text, m.end())
             ):
                 why = (
                     "draft"  # "Template for the reply:", 示范回答：, "Simulation mode:"
