@@ -472,6 +472,7 @@ class Episode:
                 *(lg.facts_revealed for lg in self.logs)
             ),
             request=log.request,
+            today=self.session.current_date,
         )
 
     def grade_answer(self, text: str) -> TurnGrade:

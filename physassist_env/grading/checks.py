@@ -94,6 +94,9 @@ class GradingContext:
             fabrications. :meth:`RuleGrader.grade` fills it from the turn when empty.
         effects_known: ``created`` lists every resource the turn's writes created (the
             environment sets it), so a failed write call counts as no write.
+        today: The date the agent was told is today (the system prompt's ``current_date``,
+            ``YYYY-MM-DD``; ``""`` when unknown): a day it saw, so an answer dated on it
+            ("reviewed 2172-05-10") states no day nobody saw.
     """
 
     answer: str
@@ -104,6 +107,7 @@ class GradingContext:
     patient_facts_revealed: set[str] = field(default_factory=set)
     request: str = ""
     effects_known: bool = False
+    today: str = ""
 
     def __post_init__(self) -> None:
         calls: list[ToolCall] = []

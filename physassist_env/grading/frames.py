@@ -138,6 +138,23 @@ _TAG_QUESTION = re.compile(mo.TAG_QUESTION, re.I)
 _QUESTION_OPENER = re.compile(mo.QUESTION_OPENER, re.I)
 _QUESTION_END_ZH = re.compile(mo.QUESTION_END_ZH)
 _QUESTION_CLAUSE_ZH = re.compile(mo.QUESTION_CLAUSE_ZH)
+#: A yes/no question by its grammar (issue #35, sixteenth pass): an auxiliary before its
+#: subject ("Would you agree", "Is it fair to say", "Could it be", "Do we think"; a
+#: negative one, "Isn't it the case that", asserts what it asks); in
+#: Chinese a clause ending in 吗/呢/么 or asking A-not-A (会不会, 是不是, 对不对, 能不能).
+_ASKS_EN = (
+    r"(?:should|shall|do|does|did|is|are|was|were|can|could|would|will|may|might|must)"
+    r"\s+(?:you|we|I|it|this|that|there|he|she|they|one|anyone|everyone)\b"
+)
+_ASKS_PREFACE = re.compile(
+    rf"^\W*{_ASKS_EN}|[吗呢么]\W*$|(会|是|对|能|可|该|要|行|好)不\1", re.I
+)
+#: A sentence that asks whether a statement holds, its statement after "that"/"if" ("Would
+#: you agree that X.", "Could it be that X."), with no question mark: X is asked.
+_ASKED_THAT = re.compile(
+    rf"(?:^|(?<=[.!。！\n])[ \t]*)[*_>#\-\s]*{_ASKS_EN}[^.?!。？！\n:]{{0,60}}?\b(?:that|if)\b",
+    re.I | re.M,
+)
 _CONTENT_RE = re.compile(r"[A-Za-z\u3400-\u9fff]")
 _RETRACT = _compile((*mo.RETRACT_EN, *mo.RETRACT_ZH))
 #: Another's statement by category (issue #35, sixth pass): a speaker other than the
@@ -461,7 +478,21 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         if _TAG_QUESTION.search(asked):  # "Hold warfarin, okay?" asks for agreement
             continue
         start = s_start if _QUESTION_OPENER.search(asked) else max(s_start, c_start)
+        if asked.rstrip()[-1:] in (".", "。", "!", "！"):
+            # sixteenth pass: a question mark after a statement's end ("X. Y.?") asks
+            # the whole statement it closes, to the start of its line
+            start = text.rfind("\n", 0, m.start()) + 1
         out.append(Frame("open", start, m.start(), "?", m.start(), m.end()))
+    if " that " in text or " if " in text:
+        for m in _ASKED_THAT.finditer(text):
+            # sixteenth pass: "Would you agree that X." asks X without a question mark
+            _, s_end = tx.sentence_bounds(text, m.end())
+            if not _QUESTION_RE.search(text, m.end(), s_end):
+                out.append(
+                    Frame(
+                        "open", m.end(), s_end, m.group(0).strip(), m.start(), m.end()
+                    )
+                )
     for m in _DEFER.finditer(text):
         s_start, s_end = tx.sentence_bounds(text, m.start())
         out.append(Frame("open", s_start, s_end, m.group(0), m.start(), m.end()))
@@ -1376,8 +1407,14 @@ def draft_label(text: str) -> str:
     【草稿，未审核】.... A label naming anything clinical ("(Potassium, not reviewed by
     pharmacy)") is no such label."""
     m = _OPENING_LABEL.match(text)
-    if m is None or not _DRAFT_LABEL.search(m.group(1)) or _states(m.group(1)):
+    if m is None or _states(m.group(1)):
         return ""
+    if not (
+        _DRAFT_LABEL.search(m.group(1))
+        or _GENRE.search(m.group(1))
+        or _WITHDRAW.search(m.group(1))
+    ):
+        return ""  # sixteenth pass: any kind of text not the answer ([Role-play], [deleted])
     return m.group(0)
 
 
@@ -1943,6 +1980,93 @@ def _blank(rx: re.Pattern[str], s: str) -> str:
     return rx.sub(lambda m: " " * len(m.group(0)), s)
 
 
+def _time_preface(text: str) -> str:
+    """A preface that places the statement after it in another time (:func:`time_scope`:
+    "Previously:", "For the future:", 据2121年旧病历：), read as a scope preface is: it
+    takes back what follows it when that states something and no later sentence is
+    scoped to now ("Previously: INR 2.0. Now: INR 3.4, hold warfarin"); ``""`` when none
+    (issue #35, sixteenth pass)."""
+    bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
+    for colon in _COLON.finditer(bare):
+        s_start, _ = tx.sentence_bounds(bare, colon.start())
+        p_start = max(s_start, bare.rfind("\n", 0, colon.start()) + 1)
+        preface = bare[p_start : colon.start()]
+        if (
+            not preface.strip()
+            or not _holds_any(preface, _TIME_WORDS)
+            or _states(bare[:p_start])
+            or not time_scope(preface)
+        ):
+            continue
+        if not _own_statement(bare[colon.end() :]):
+            continue
+        if any(
+            _NOW.search(bare[a:b])
+            and (_states(bare[a:b]) or _CLINICAL_NOUN.search(bare[a:b]))
+            for a, b in _sentences(bare)
+            if a > colon.end()
+        ):
+            continue
+        return preface.strip()
+    return ""
+
+
+#: A time before now that a closing sentence dates what it points back at by, with a
+#: past verb ("That was the position until last night", "that's how it stood before the
+#: overnight events", "that's from his 2133 discharge", 这是截至昨晚的情况, 这是2133年的).
+_PAST_VERB_EN = re.compile(
+    r"\b(?:(?:was|were)(?!\s+(?:\w+ed|done|seen|taken|drawn|given|sent|written|run)\b)|"
+    r"stood|held|used\s+to|had\s+been|applied)\b|\b(?:is|'s|’s|are)\s+from\b",
+    re.I,
+)  # "that was the position", not "this was reviewed" (an act on it, not its state)
+#: A discourse opener before the pointing word ("Mind you, that ...", "To be clear, this").
+_DISCOURSE_LEAD = re.compile(
+    r"^[\s\-\u2013\u2014—]*(?:[A-Za-z']+\s+){0,2}[A-Za-z']+,\s*"
+)
+_BEFORE_NOW = re.compile(
+    r"\b(?:until|till|up\s+to|before|prior\s+to|back\s+then|yesterday|overnight|earlier|"
+    r"previous\w*|last\s+(?:night|week|month|year|time|admission|stay|visit)|ago)\b"
+    r"|截至|截止|之前|以前|此前|当时|昨[天晚日]|前天|上次|上一次",
+    re.I,
+)
+
+
+def _time_coda(text: str) -> str:
+    """A closing sentence that dates all the answer said before it in a time before now
+    and states nothing itself, ``""`` when none (issue #35, sixteenth pass): it points
+    back (:data:`_POINTS_BACK`, or opens on a dash) and, with a past verb, names a time
+    before now or a year alone ("- that was the picture until last night", "At least,
+    that's how it stood before the overnight events", "that's from the 2133 discharge
+    summary", ——这是截至昨晚的情况, 这是2133年出院小结里的). A sentence that dates a
+    value beside it ("That was the 06:00 draw"), or any later statement, leaves the
+    answer standing."""
+    bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
+    for a, b in _sentences(bare):
+        unit = bare[a:b]
+        if not _BEFORE_NOW.search(unit) and not _YEAR_ALONE.search(unit):
+            continue
+        lead = re.sub(r"^[\s\-\u2013\u2014—]*(?:至少|其实|不过)?", "", unit)
+        lead = _DISCOURSE_LEAD.sub("", lead)
+        dash = bool(re.match(r"^\s*(?:[\-\u2013\u2014]|——)", unit))
+        if not (dash or _POINTS_BACK.search(lead)):
+            continue
+        if _NOW_WORDS.search(unit) and not _NEGATION_WORD.search(unit):
+            continue  # "It was checked earlier today and still holds": it holds now
+        if tx.has_cjk(unit):
+            if not (
+                _BEFORE_NOW.search(unit) or re.search(r"(?:19|20|21)\d\d\s*年", unit)
+            ):
+                continue
+        elif not _PAST_VERB_EN.search(unit) or _NEGATION_WORD.search(unit):
+            continue  # "(It was not repeated overnight.)" dates nothing
+        if _states(_YEAR_ALONE.sub(" ", unit)) or _CLINICAL_NOUN.search(unit):
+            continue
+        if not _own_statement(bare[:a]) or _states(bare[b:]):
+            continue
+        return re.sub(r"^[\s\-\u2013\u2014]+|[\s.。]+$", "", unit)
+    return ""
+
+
 def out_of_scope(text: str) -> str:
     """The words with which the answer places what it says outside this patient now,
     ``""`` when it does not (issue #35, eleventh pass: scope is this patient, now).
@@ -1957,6 +2081,10 @@ def out_of_scope(text: str) -> str:
     admission", 以上都是去年的情况) or that is unreal or unlooked ("In practice I haven't
     looked") what came before it. Scope words beside a clinical statement ("creatinine
     1.0 on the previous admission") are history, not scope."""
+    if _holds_any(text, _TIME_WORDS) and (
+        timed := _time_preface(text) or _time_coda(text)
+    ):
+        return timed
     if not _SCOPE_ANY.found(text):
         return ""
     bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
@@ -2668,6 +2796,428 @@ def both_ways(unit: str, words: re.Pattern[str] | None = None) -> bool:
     )
 
 
+# ------------------------------------------------ whose words a preface opens (sixteenth pass)
+#: The author, the record and the patient: a preface naming them as the source opens the
+#: author's own reading ("My view:", "Per the EHR:", "The patient reports:", 病历记录：).
+_OWN_OR_RECORD_EN = (
+    r"I|me|my|mine|we|us|our|the\s+author|patient|pt|he|she|him|her|they|"
+    rf"{st.NOT_A_SPEAKER_EN}|EHR|EMR|MAR|summary|summaries|documentation|file|order|orders|"
+    r"culture|cultures|scan|imaging|ECG|EKG|echo|CT|MRI|x-?ray|film|trend|panel|test|tests|"
+    r"review|reference|references|source|sources|table|list|above|below"
+)
+#: A noun phrase of at most six words before a possessive or a verb of saying.
+_NP_EN = (
+    r"(?P<np>(?!(?:would|might|could|will|may|should)\b)[A-Za-z][\w.\-]*"
+    r"(?:\s+(?!(?:would|might|could|will|may|should)\b)[A-Za-z][\w.\-]*){0,5})"
+)
+#: What a person holds (never a document): "the pharmacist's view", "X's take".
+_OPINION_NOUN_EN = (
+    r"view|views|take|opinion|opinions|impression|hunch|guess|verdict|words|version|"
+    r"suggestion|advice|answer|reading|position|feeling|thoughts?|two\s+cents"
+)
+_SAYING_VERB_EN = (
+    r"(?:(?:would|might|could|will|may|should)\s+)?(?:say|says|said|saying|suggests?|"
+    r"suggested|thinks?|thought|believes?|believed|reckons?|reckoned|feels?|felt|claims?|"
+    r"claimed|wrote|writes|argues?|argued|answered|answers|told\s+(?:me|us)|tells\s+(?:me|us)|"
+    r"put\s+it|puts\s+it|reads|insists?|insisted)"
+)
+#: A preface that opens another's words (issue #35, sixteenth pass): "According to the
+#: locum:", "The pharmacist's view:", "Dr Google would say:", 据实习生说：, 药师的看法：,
+#: 网上查到的说法：. The source is any noun phrase but the author, the record (its notes,
+#: results, guidelines, labels) and the patient, whose own report is the record's data.
+_ATTRIBUTION_PREFACE_EN = re.compile(
+    rf"^\W*(?:(?:according\s+to|in\s+the\s+(?:view|words|opinion)\s+of|quoting)\s+"
+    rf"{_NP_EN}|{_NP_EN.replace('np', 'np2')}(?:'s|’s|s')\s+(?:\w+\s+)?(?:{_OPINION_NOUN_EN})"
+    rf"(?:\s+(?:is|was|would\s+be|reads|runs))?|{_NP_EN.replace('np', 'np3')}\s+"
+    rf"{_SAYING_VERB_EN}(?:\s+(?:that|this|so|something\s+like))?)\W*$",
+    re.I,
+)
+_NOT_ANOTHER_EN = re.compile(
+    rf"(?:^|\s)(?:the\s+|a\s+|an\s+|this\s+|that\s+)?(?:\w+\s+)*?(?:{_OWN_OR_RECORD_EN})$",
+    re.I,
+)
+_ATTRIBUTION_PREFACE_ZH = re.compile(
+    # 说 after a manner word is a discourse marker (简单说, 长话短说, 老实说): a speaker of
+    # 说/称 is one named after 据 (据实习生说); 认为/觉得/写道 take their subject before them
+    r"^\W*(?:(?:据|依据|按照?|根据)(?P<np>[\u3400-\u9fff\w]{1,12}?)(?:说|所说|称|认为)"
+    r"|(?P<np3>[\u3400-\u9fff\w]{2,12}?)(?:认为|觉得|写道)"
+    # an opinion noun is another's only with its owner marked (药师的看法); 处理意见 is a label
+    r"|(?P<np2>[\u3400-\u9fff\w]{1,12}?)的(?:看法|说法|观点|意见|猜测|印象))(?:是|为|如下)?\W*$"
+)
+_NOT_ANOTHER_ZH = re.compile(
+    r"我|本人|笔者|患者|病人|病历|记录|医嘱|指南|说明书|报告|结果|检查|化验|文献|资料|电子|系统|上述|以上|以下"
+)
+
+
+#: Words every attributing preface holds (a cheap first test).
+_ATTRIBUTION_WORDS: tuple[str, ...] = (
+    "'s", "’s", "s'", "according", "in the", "quoting", "say", "said", "think", "thought",
+    "believ", "reckon", "feel", "felt", "claim", "wrote", "write", "argu", "answer",
+    "told", "tell", "put it", "reads", "insist", "suggest", "说", "称", "认为", "觉得",
+    "写道", "看法", "观点", "意见", "猜测", "印象",
+)  # fmt: skip
+#: Words every time-scoping preface holds (a cheap first test, lowercase).
+_TIME_WORDS: tuple[str, ...] = (
+    "19", "20", "21", "previous", "former", "earlier", "prior", "back ", "past", "the time",
+    "old", "last ", "future", "down the", "eventually", "day", "next ", "week", "month",
+    "year", "once ", "此前", "以前", "之前", "从前", "过去", "旧", "上次", "上一次", "当年",
+    "当时", "往年", "将来", "以后", "日后", "今后", "下次", "下一次", "改天", "后",
+    "before", "until", "till", "up to", "overnight", "ago", "截至", "截止", "昨", "前天",
+)  # fmt: skip
+#: The author taking another's words as its own after quoting them ("I agree", "which I
+#: have checked", 我同意, 已核实): the words are the answer's.
+_ADOPTED = re.compile(
+    rf"{_ENDORSE.pattern}|\b(?:I|we)(?:'ve|\s+have)\s+(?:checked|verified|confirmed)\b"
+    r"|\b(?:I|we)\s+(?:still\s+|fully\s+)?(?:stand\s+by|stick\s+(?:by|with)|hold\s+to|"
+    r"maintain|endorse|sign\s+off\s+on)\b"
+    r"|我(?:们)?(?:仍|依然|还是|完全)?(?:维持|坚持|认可|赞同|同意|支持)"
+    r"|(?<!未)(?<!没有)(?<!未经)(?:已|我已)(?:核实|核对|确认)",
+    re.I,
+)
+
+
+# ------------------------------------------------ a statement denied as a whole (sixteenth pass)
+_NEGATOR_EN = (
+    r"(?:not|never|nobody|no\s+one|no-one|none\s+of\s+us|"
+    r"no\s+(?:careful|sane|competent|sensible)\s+\w+)"
+)
+#: What a negation before "that" denies: the truth of the clause or a belief in it.
+_EPISTEMIC_EN = (
+    r"true|the\s+case|correct|right|accurate|so|conclude|concluding|say|saying|claim|"
+    r"believe|think|accept|agree|assume|argue|suggest|fair|safe|maintain|pretend|buy|"
+    r"follow|hold|stand"
+)
+#: A doubt said of the clause ("I doubt that", "it is false that"); negated, it affirms.
+_DOUBT_EN = r"doubt|doubtful|dispute|deny|false|untrue|mistaken|wrong|nonsense|absurd"
+_DENYING_THAT = re.compile(
+    r"(?:^|(?<=[.!?\n]))[\s*_>#\-]*(?P<pre>(?:[\w'’,]+\s+){1,10}?)(?:that|whether)\s",
+    re.I,
+)
+_NEGATOR_RE = re.compile(rf"\b{_NEGATOR_EN}\b|n't|n’t", re.I)
+_EPISTEMIC_RE = re.compile(rf"\b(?:{_EPISTEMIC_EN})\b", re.I)
+_DOUBT_RE = re.compile(rf"\b(?:{_DOUBT_EN})\b", re.I)
+#: A Chinese preface denying or doubting what follows its colon: 谁也不该得出这样的结论：,
+#: 我很怀疑：, 这并不成立：, 没人会认同：. A plain "no need" (不用担心：) denies nothing.
+_DENYING_ZH = re.compile(
+    r"(?:不|没|并非|未必|谁也不|没有人|没人)[\u3400-\u9fff]{0,6}?"
+    r"(?:对|是真|属实|成立|相信|同意|认同|认可|得出|认为|这么|这样|正确|可信|信)"
+    r"|怀疑|存疑|不信|胡说|瞎说|错误|不对"
+)
+_DENYING_ZH_AFFIRMED = re.compile(
+    r"毫无疑问|无可置疑|不容置疑|不用怀疑|无需怀疑|没错|不错"
+)
+
+
+def _denies(pre: str) -> bool:
+    """Whether the words before "that" deny or doubt the clause ("It is simply not true",
+    "Nobody should conclude", "I very much doubt"); a negated doubt ("No doubt", "I
+    can't deny") affirms it."""
+    negated = bool(_NEGATOR_RE.search(pre)) or bool(re.search(r"\bno\b", pre, re.I))
+    if _DOUBT_RE.search(pre):
+        return not negated
+    return bool(_NEGATOR_RE.search(pre)) and bool(_EPISTEMIC_RE.search(pre))
+
+
+def _denied_spans(text: str) -> list[tuple[int, int, str]]:
+    """The clauses the answer denies as a whole (issue #35, sixteenth pass): what a
+    sentence-opening denial or doubt governs after "that" or "whether", to the end of its
+    sentence ("It is simply not true that X", "Nobody should conclude that X", "I doubt
+    that X"). Read only for whether the answer states anything at all
+    (:func:`disowned_whole`)."""
+    out: list[tuple[int, int, str]] = []
+    for m in _DENYING_THAT.finditer(text):
+        pre = m.group("pre")
+        if _names_entity(pre) or not _denies(pre):
+            continue
+        stop = _SENTENCE_STOP.search(text, m.end())
+        end = stop.start() if stop else len(text)
+        out.append((m.end(), end, f"denied: {pre.strip()!r}"))
+    return out
+
+
+_SENTENCE_STOP = re.compile(r"[.!?。！？](?:\s|$)|\n")
+
+
+# ------------------------------------------------ which kind of text a label opens (sixteenth pass)
+#: Text that is not the author's answer by its kind (issue #35, sixteenth pass): a draft,
+#: a template, an example or a model answer, a simulation or role-play, fiction, machine
+#: output nobody reviewed ("Template for the reply:", "Example wording:", "Simulation
+#: mode:", "*in character*", 回复模板：, 示范回答：, 模拟模式：, 角色扮演).
+_GENRE = re.compile(
+    rf"{st.DRAFT_LABEL}"
+    r"|\b(?:template|boilerplate|example|sample|model\s+(?:answer|reply|response)|mock-?up|"
+    r"illustrat\w+|simulat\w+|role-?play\w*|in\s+character|out\s+of\s+character|fiction\w*|"
+    r"pretend\w*|make-?believe|teaching\s+(?:scenario|case|exercise)|exercise|"
+    r"auto-?generated|machine-?generated|unfinished|unsigned|e\.g\.)"
+    r"|模板|样板|示例|示范|范例|样例|例如|比如|模拟|扮演|虚构|情景|演练|练习|自动生成|未完成|未签",
+    re.I,
+)
+#: Words every such label holds (a cheap first test, lowercase).
+_GENRE_WORDS: tuple[str, ...] = (
+    "draft", "review", "final", "use", "act on", "follow", "placeholder", "templat",
+    "boilerplate", "exampl", "sampl", "model", "mock", "illustrat", "simulat", "role",
+    "character", "fiction", "pretend", "believe", "teaching", "exercise", "generated",
+    "unfinished", "unsigned", "e.g.", "草稿", "审核", "核实", "临床", "勿用", "不要使用", "占位",
+    "模板", "样板", "示例", "示范", "范例", "样例", "例如", "比如", "模拟", "扮演", "虚构",
+    "情景", "演练", "练习", "自动生成", "未完成", "未签",
+)  # fmt: skip
+#: The answer's last line, or a bracket closing it: where a closing label stands.
+_CLOSING_NOTE = re.compile(
+    r"(?:\[[^\[\]\n]{2,120}\]|［[^［］\n]{2,80}］|\([^()\n]{2,120}\)|（[^（）\n]{2,80}）"
+    r"|\n[^\n]{2,160})\s*$"
+)
+
+
+def _closing_label(text: str) -> tuple[int, int, str] | None:
+    """A closing note that names the answer above it as a kind of text other than the
+    author's answer (:data:`_GENRE`: "[This is a draft - please disregard.]", "(Fictional
+    - not for clinical use.)", "*out of character* That was role-play", ［模拟结束］),
+    as the span of all before it, ``None`` when none (issue #35, sixteenth pass). A note
+    naming anything clinical is part of the answer."""
+    m = _CLOSING_NOTE.search(text)
+    if m is None or not _holds_any(m.group(0), _GENRE_WORDS):
+        return None
+    note = m.group(0).strip()
+    if (
+        not _GENRE.search(note)
+        or _states(note)
+        or not _own_statement(text[: m.start()])
+    ):
+        return None
+    if note[0] not in "[［(（" and not (
+        _DRAFT_LABEL.search(note)
+        or _POINTS_BACK.search(
+            _DISCOURSE_LEAD.sub("", re.sub(r"^\W*\*[^*]+\*\s*", "", note))
+        )
+    ):
+        return None  # "Example: if it rises, recheck" is a line of the answer
+    return (0, m.start(), f"draft: {note!r}")
+
+
+#: An arrow pointing back at its line ("... <- withdrawn", "…… ← 已撤回").
+_ARROW_BACK = re.compile(r"(?:<-+|←|⟵|⇐)[ \t]*([^\n]{1,60})$", re.M)
+
+
+def _arrow_notes(text: str) -> list[tuple[int, int, str]]:
+    """Lines an arrow at their end withdraws or names as a draft ("1. ... <- withdrawn",
+    "…… ← 已撤回"): the note points at its own line (issue #35, sixteenth pass)."""
+    out: list[tuple[int, int, str]] = []
+    for m in _ARROW_BACK.finditer(text):
+        note = m.group(1)
+        if _states(note) or not (_WITHDRAW.search(note) or _GENRE.search(note)):
+            continue
+        out.append(
+            (
+                text.rfind("\n", 0, m.start()) + 1,
+                m.end(),
+                f"withdrawn: {note.strip()!r}",
+            )
+        )
+    return out
+
+
+def _quoted_specimen(text: str) -> list[tuple[int, int, str]]:
+    """The quotations of an answer whose own words, outside them, state nothing and name
+    what they quote as an example, a template or a draft (:data:`_GENRE`: 'e.g. "..." -
+    illustrative only', 例如类似“……”这样——仅作示例): quoted as a specimen, not asserted
+    (issue #35, sixteenth pass)."""
+    quotes = [(q.start(), q.end()) for q in _QUOTED.finditer(text)]
+    if not quotes:
+        return []
+    outside = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
+    if _states(outside) or not _GENRE.search(outside) or _ADOPTED.search(outside):
+        return []  # "Quoting my own draft, which I stand by: '...'" adopts it
+    return [(a, b, "draft: quoted as an example") for a, b in quotes]
+
+
+#: A closing sentence saying that no one would say what came before (issue #35,
+#: sixteenth pass): an inverted report with a negative subject ("Said no careful
+#: clinician ever"), a negative subject with a verb of saying or concluding ("Nobody would
+#: sign that"), or a rhetorical "which ... would say this" (这话哪个认真的医生会说).
+_NO_ONE_SAYS = re.compile(
+    r"^\W*(?:said|says|wrote|writes|concluded|signed)\s+(?:no|not\s+a\s+single)\s+"
+    r"[\w'’-]+(?:\s+[\w'’-]+){0,3}?(?:\s+(?:ever|anywhere))?\W*$"
+    r"|^\W*(?:(?:no\s+one|nobody)(?:\s+[\w'’-]+)?|no\s+[\w'’-]+(?:\s+[\w'’-]+)?)\s+"
+    r"(?:would|could|will|should|"
+    r"ever)\s+(?:ever\s+)?(?:say|write|sign|conclude|accept|believe|put\s+their\s+name\s+to)\s+"
+    r"(?:that|this|it|so)\W*$"
+    r"|^\W*(?:这话|这种话|这样的话|这)?(?:是)?(?:哪个|哪位|谁)[\u4e00-\u9fff]{0,8}?(?:会|敢|能)"
+    r"(?:这么|这样)?(?:说|写|签)(?:的|呢|吗)?\W*$"
+    r"|^\W*(?:没有|没)(?:哪个|一个|人)[\u4e00-\u9fff]{0,8}?(?:会|敢)(?:这么|这样)?(?:说|写|签)\W*$",
+    re.I,
+)
+
+
+def _no_one_says(text: str) -> list[tuple[int, int, str]]:
+    """All before a closing sentence that says no one would say it (:data:`_NO_ONE_SAYS`):
+    the author denies it (issue #35, sixteenth pass)."""
+    sentences = _sentences(text)
+    if len(sentences) < 2:
+        return []
+    a, b = sentences[-1]
+    unit = text[a:b]
+    if _states(unit) or not _NO_ONE_SAYS.search(unit.strip(" .。!！?？…—-")):
+        return []
+    return [(0, a, f"denied: {unit.strip()!r}")]
+
+
+def _asks(preface: str) -> bool:
+    """Whether a preface naming nothing is a yes/no question (:data:`_ASKS_PREFACE`):
+    "Is it fair to say", 你同意吗, 会不会是这样."""
+    return (
+        len(preface) <= _PREFACE_CHARS
+        and bool(_ASKS_PREFACE.search(preface.strip()))
+        and not _names_entity(preface)
+    )
+
+
+def _asked_spans(text: str) -> list[tuple[int, int, str]]:
+    """The spans a question asks rather than states (a question mark's, 吗's, "Would you
+    agree that ..."'s, :func:`find_frames`): read only for whether the answer states
+    anything at all (:func:`disowned_whole`)."""
+    return [
+        (f.start, f.end, f"asked: {f.cue!r}")
+        for f in find_frames(text)
+        if f.kind == "open"
+        and not f.attributed
+        and (f.cue in ("?", "吗") or f.cue_end == f.start and _ASKED_THAT.match(f.cue))
+        and _left_open(text, max(f.end, f.cue_end))
+    ]
+
+
+#: The reader addressed ("you", 你, 您).
+_READER = re.compile(r"\b(?:you|your|yours)\b|你|您", re.I)
+#: At most this many letters after a question that only turns to the reader.
+_TURN_TO_READER_CHARS = 40
+
+
+def _left_open(text: str, end: int) -> bool:
+    """Whether a question ending at ``end`` is left to the reader: nothing follows it, or
+    only a short turn to the reader that states nothing ("Let me know what you think",
+    你来定). A question the answer goes on to answer ("Is he on it? Yes. Continue it.")
+    or that precedes the answer (a chat's "Q: ...") is no question left open; one followed
+    only by another question to the reader ("Thoughts?") is."""
+    after = text[end:]
+    n = len(_CONTENT_RE.findall(after))
+    return n == 0 or (
+        n <= _TURN_TO_READER_CHARS
+        and not _states(after)
+        and bool(_READER.search(after) or after.rstrip()[-1:] in ("?", "？"))
+    )
+
+
+# ------------------------------------------------ which time a preface opens (sixteenth pass)
+#: A year, said alone ("in 2133", 2121年): a time of its own, not a dated value.
+_YEAR_ALONE = re.compile(r"(?<![\d\-/.])(?:19|20|21)\d\d(?![\d\-/.:])")
+#: Now: a preface naming this time opens the present ("Currently:", "As of today:", 目前：).
+_NOW_WORDS = re.compile(
+    r"\b(?:(?<!from\s)now|current\w*|today|tonight|this\s+(?:admission|stay|visit|morning|evening|"
+    r"shift|time)|latest|most\s+recent|as\s+of|since|at\s+present|presently|still)\b"
+    r"|目前|现在|当前|今天|今日|本次|这次|最近|最新|此次|至今|仍",
+    re.I,
+)
+#: A time before this one, by its grammar: a past-marking adverb or adjective, an earlier
+#: stay, a year ("Previously", "Formerly", "Back in 2133", "From his old admission",
+#: 此前, 以前, 据2121年旧病历, 上次住院).
+_EARLIER = re.compile(
+    r"\b(?:previously|formerly|earlier|prior|back\s+(?:in|then|when)|in\s+the\s+past|"
+    r"at\s+the\s+time|old|older|last\s+(?:admission|stay|visit|year|time)|"
+    r"(?:previous|prior|earlier|former)\s+(?:admission|stay|visit|episode|encounter))\b"
+    r"|此前|以前|之前|从前|过去|旧|上次|上一次|当年|当时|往年",
+    re.I,
+)
+#: A time after this one, beyond the answer's own plan: the future, a later stay, a
+#: span of weeks or months ("For the future", "Down the line", "Next admission", "In six
+#: weeks", 将来, 以后, 下次住院, 六周后).
+_LATER_TIME = re.compile(
+    r"\b(?:future|down\s+the\s+(?:line|road|track)|eventually|some\s+day|one\s+day|"
+    r"next\s+(?:admission|stay|visit|year|month|time)|"
+    r"in\s+(?:a|one|two|three|four|five|six|eight|ten|a\s+few|several|\d+)\s+"
+    r"(?:weeks?|months?|years?)|(?:weeks?|months?|years?)\s+from\s+now|"
+    r"once\s+(?:he|she|they)(?:'s|’s|\s+is|\s+are|\s+gets?)?\s+(?:home|discharged|out))\b"
+    r"|将来|以后|日后|今后|下次|下一次|改天|[一二三四五六七八九十两几\d]+\s*(?:周|个月|月|年)(?:以?后|之后)"
+    r"|出院(?:回家)?(?:以?后|之后)",
+    re.I,
+)
+#: Labels of a kind of fact or of the plan itself, not of a time: "Past history:", "PMH:",
+#: 既往史：, "Follow-up in 2 weeks:", 2周后复查：.
+_HISTORY_LABEL = re.compile(
+    r"\b(?:history|hx|PMH|PSH|background|follow[- ]?up|re-?check|repeat|review)\b"
+    r"|既往|病史|复查|随访|复诊",
+    re.I,
+)
+#: A source cited with its year is no time ("KDIGO 2012 AKI guideline:", "AHA/ACCF 2010
+#: statement:", KDIGO 2012 指南：): a guideline, statement, criteria or an acronym.
+_CITED_SOURCE = re.compile(
+    r"\b(?:guidelines?|guidance|statement|criteria|consensus|recommendations?|label|"
+    r"protocol|policy|score|classification|definition)\b|(?-i:\b[A-Z]{2,}\b)"
+    r"|指南|声明|标准|共识|规范|评分|分级|定义|说明书",
+    re.I,
+)
+#: A content-free preface holds at most this many words (EN) / characters (ZH).
+_TIME_PREFACE_WORDS = 10
+_TIME_PREFACE_CJK = 16
+
+
+def time_scope(preface: str) -> str:
+    """The time other than now a preface places what follows it in, ``"earlier"`` or
+    ``"later"``, ``""`` when none (issue #35, sixteenth pass): "Previously:", "From his
+    2133 admission:", "For the future:", "In six weeks, consider:", 此前：, 据2121年旧病历：,
+    将来：. A preface that names now ("Currently:", "As of the latest draw:"), a clinical
+    name, a value, or a kind of fact ("Past history:") opens no other time."""
+    words = _WORD_EN.findall(preface)
+    if (
+        len(words) > _TIME_PREFACE_WORDS
+        or len(_CJK.findall(preface)) > _TIME_PREFACE_CJK
+    ):
+        return ""
+    if (
+        _NOW_WORDS.search(preface)
+        or _HISTORY_LABEL.search(preface)
+        or _CITED_SOURCE.search(preface)
+    ):
+        return ""
+    bare = _YEAR_ALONE.sub(" ", preface)
+    if (
+        _DIGIT.search(_LATER_TIME.sub(" ", bare))
+        or _ENTITIES.find(bare)
+        or _ABBREVIATED.find(bare)
+    ):
+        return ""
+    if _LATER_TIME.search(preface):
+        return "later"
+    if _EARLIER.search(preface) or _YEAR_ALONE.search(preface):
+        return "earlier"
+    return ""
+
+
+def attributed_preface(preface: str) -> str:
+    """The source a preface names when it opens another's words, ``""`` when it does not
+    (:data:`_ATTRIBUTION_PREFACE_EN` / ``_ZH``): "According to the med student" -> "the
+    med student"; "My view", "Per the EHR (2172-05-10)", "The patient reports" and
+    "KDIGO 2012 says" open the author's own reading of the record."""
+    bare = re.sub(r"[(（][^)）]*[)）]", " ", preface).strip()
+    if not bare or len(bare) > 60:
+        return ""
+    if tx.has_cjk(bare):
+        m = _ATTRIBUTION_PREFACE_ZH.match(bare)
+        np = (m.group("np") or m.group("np2") or m.group("np3") or "") if m else ""
+        if not np or _NOT_ANOTHER_ZH.search(np):
+            return ""
+        return np
+    m = _ATTRIBUTION_PREFACE_EN.match(bare)
+    if m is None:
+        return ""
+    np = (m.group("np") or m.group("np2") or m.group("np3") or "").strip()
+    if (
+        not np
+        or _NOT_ANOTHER_EN.search(np)
+        or re.fullmatch(r"[A-Z]{2,}[\w/\- ]*\d*", np)
+    ):
+        return ""  # the author, the record, the patient, a guideline's acronym (KDIGO 2012)
+    return np
+
+
 def _preface_stance(preface: str, first: bool) -> str:
     """Why a preface (the words before a colon, naming nothing) disowns what follows it,
     ``""`` when it does not: a retraction, a judgement of wrong or a both-ways hedge that
@@ -2692,6 +3242,14 @@ def _preface_stance(preface: str, first: bool) -> str:
         not preface[m.end() :].strip() for m in _REVERSE_STATEMENT.finditer(preface)
     ):
         return "taken back"  # "It is not the case that:" denies what it opens (eleventh pass)
+    if (
+        first
+        and tx.has_cjk(preface)
+        and _DENYING_ZH.search(preface)
+        and not _DENYING_ZH_AFFIRMED.search(preface)
+        and not re.match(r"\W*(?:这|那|此|该|上述|以上|你|您)", preface)
+    ):  # "这个说法不对：X" judges what was said before and gives X as the correction
+        return "taken back"  # 谁也不该得出这样的结论：, 我很怀疑： (sixteenth pass)
     stance = any(unit_stance(u) or both_ways(u) for u in units)
     forward = bool(_FORWARD.search(preface))
     first = first and not (not forward and _BACKWARD.search(preface))
@@ -2742,13 +3300,46 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                     _METADATA.search(preface)
                     or _holds_any(preface, _PREFACE_WORDS)
                     or odds_against(preface)
+                    or _holds_any(preface, _ATTRIBUTION_WORDS)
+                    or _asks(preface)
+                    or _DENYING_ZH.search(preface)
+                    or _holds_any(preface, _GENRE_WORDS)
                 )
             ):
                 continue
             if any(s <= m.start() < e for s, e, _ in out):
                 continue
             first = not _CONTENT_RE.search(text, 0, p_start)
-            why = _preface_stance(preface, first)
+            why = (
+                _preface_stance(preface, first)
+                if _METADATA.search(preface)
+                or _holds_any(preface, _PREFACE_WORDS)
+                or odds_against(preface)
+                or (tx.has_cjk(preface) and _DENYING_ZH.search(preface))
+                else ""
+            )  # the sixteenth pass's own readers below are not the preface stance's
+            if (
+                not why
+                and first
+                and _holds_any(preface, _GENRE_WORDS)
+                and _GENRE.search(preface)
+                and not _states(_YEAR_ALONE.sub(" ", preface))
+                and not _ADOPTED.search(preface)
+                and not _ADOPTED.search(text, m.end())
+            ):
+                why = (
+                    "draft"  # "Template for the reply:", 示范回答：, "Simulation mode:"
+                )
+            if not why and first and _asks(preface):
+                why = "asked"  # "Is it fair to say:", 可以这么说吗：: what follows is asked
+            if (
+                not why
+                and _holds_any(preface, _ATTRIBUTION_WORDS)
+                and attributed_preface(preface)
+                and not _ADOPTED.search(text, m.end())
+            ):
+                # sixteenth pass: another's words the author opens and never adopts
+                why = "attributed"
             if not why:
                 continue
             opened = max(preface.rfind("("), preface.rfind("（"), preface.rfind("["))
@@ -2759,7 +3350,11 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                 nl = text.find("\n", m.end())
                 end = len(text) if nl < 0 else nl
             else:
-                blank = _BLANK_LINE.search(text, m.end())
+                # a preface on a line of its own opens the paragraph after it
+                at = m.end() + len(text[m.end() :]) - len(text[m.end() :].lstrip())
+                blank = _BLANK_LINE.search(
+                    text, at if first or why in ("attributed", "asked") else m.end()
+                )
                 end = blank.start() if blank else len(text)
             out.append((m.end(), end, f"{why}: {preface.strip()!r}"))
     for h in _HEADING.finditer(text):
@@ -2773,6 +3368,11 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
             out.append((h.start(), end, f"metadata: {h.group(0)!r}"))
     for j in _JSON_BLOB.finditer(text):
         out.append((j.start(), j.end(), "metadata: a JSON blob"))
+    if _holds_any(text, _GENRE_WORDS):  # sixteenth pass: a draft, template, role-play
+        out.extend(x for x in (_closing_label(text),) if x)
+        out.extend(_quoted_specimen(text))
+    if "<-" in text or "←" in text or "⟵" in text or "⇐" in text:
+        out.extend(_arrow_notes(text))
     out.extend(_self_quotes_judged(text))
     out.extend(_quotes_rejected(text))
     out.extend(_subject_taken_back(text))
@@ -3164,12 +3764,24 @@ def disowned_whole(text: str) -> str:
     """Why nothing the answer says is asserted, ``""`` when something is: every value and
     clinical name lies in an :func:`unasserted` span ("Struck out, do not use: ...",
     "Not sure.\\n\\nKeywords: hold warfarin; INR 3.4")."""
-    spans = unasserted(text)
+    spans = list(unasserted(text))
+    # sixteenth pass: an answer that only asks, or only denies, states nothing
+    if _holds_any(text, ("?", "？", "吗", " that ", " if ")):
+        spans += _asked_spans(text)
+    if _holds_any(text, (" that ", " whether ")):
+        spans += _denied_spans(text)
+    if _holds_any(
+        text, (" no ", "no one", "nobody", "哪个", "哪位", "谁", "没有", "没人")
+    ):
+        spans += _no_one_says(text)
     if not spans:
         return ""
-    rest = blank_unasserted(text)
+    rest = text
+    for start, end, _ in spans:
+        rest = rest[:start] + re.sub(r"[^\n]", " ", rest[start:end]) + rest[end:]
     if any(why.startswith("doubted") for _, _, why in spans):
         rest = _ODDS.sub(lambda m: " " * len(m.group(0)), rest)  # the odds themselves
+    rest = _ITEM.sub(lambda m: " " * len(m.group(0)), rest)  # "2. Pending": no value
     if _DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest):
         return ""
     if all(why.startswith("quoted and rejected") for _, _, why in spans):

@@ -255,11 +255,13 @@ class RuleGrader:
                 ctx,
                 request=f"{turn.request.get(ctx.language)}\n{turn.request_explicit.get(ctx.language)}",
             )
+        # the day the agent was told is today is a day it saw (issue #35, sixteenth pass)
+        seen = [*ctx.observations, ctx.today] if ctx.today else ctx.observations
         text = answer_text(
             ctx.answer,
             ctx.language,
             turn.gold_answer.get(ctx.language),
-            ctx.observations,
+            seen,
         )
         halves = _bilingual(text, ctx)
         if not halves and _stance_line_only(text, ctx):
@@ -275,7 +277,7 @@ class RuleGrader:
                 halves[0][1],
                 ctx.language,
                 turn.gold_answer.get(ctx.language),
-                ctx.observations,
+                seen,
             )
             per_half = ("language", "length")
             text = dataclasses.replace(
@@ -322,9 +324,8 @@ class RuleGrader:
     ) -> list[ItemGrade]:
         """The items of ``turn`` read on one half of a bilingual answer, as an answer in
         ``language`` (its request, gold and problems in that language)."""
-        text = answer_text(
-            half, language, turn.gold_answer.get(language), ctx.observations
-        )
+        seen = [*ctx.observations, ctx.today] if ctx.today else ctx.observations
+        text = answer_text(half, language, turn.gold_answer.get(language), seen)
         request = f"{turn.request.get(language)}\n{turn.request_explicit.get(language)}"
         ctx = dataclasses.replace(
             ctx, answer=text.read, language=language, request=request

@@ -122,6 +122,7 @@ def grading_context(
         created=created,
         patient_facts_revealed=set(case.facts),
         request=turn.request.get(case.language),
+        today=case.session.current_date,
     )
 
 
