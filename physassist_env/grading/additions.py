@@ -1354,6 +1354,12 @@ _ALLERGY_CLAIM_RE = re.compile(
     r"(?!\s+(?:to|from|with)\b|\s*[:：])"  # "Known allergies: X" is a heading
     r"|\ballerg(?:y|ies)(?:\s+(?:on\s+file|listed|recorded|documented|noted|on\s+record))?"
     r"\s*(?:to|[:：])\s*(?P<c>[^.;\n]{2,60})"
+    # a checked item of the allergies ("allergies reviewed - X", 过敏史已核对——X): its
+    # value after the dash is the allergy list (sixteenth pass)
+    r"|\ballerg(?:y|ies)\s+(?:reviewed|checked|verified|confirmed|noted)\s*[-–—:：]+\s*"
+    r"(?P<j>[^.;\n]{2,60})"
+    r"|过敏(?:史|记录|清单|列表|情况)?\s*(?:已|均)?(?:核对|核实|确认|查看|审核)\s*[-–—:：]+\s*"
+    r"(?P<k>[^。；，\n]{2,30})"
     r"|过敏(?:史|记录|清单|列表|情况)?\s*[:：]\s*(?P<f>[^。；，\n]{2,30})"
     r"|对(?P<d>[^，。；、\s]{1,12}?)过敏"
     # a reaction said without the word allergy (issue #35, sixth pass): "breaks out in
@@ -1363,7 +1369,8 @@ _ALLERGY_CLAIM_RE = re.compile(
     r"welts))?\s+(?:with|after|on|from)\s+(?P<h>[^,.;:()\n]{2,40})"
     r"|用(?P<i>[^，。；、\s]{1,12}?)(?:会|就|后|之后)?(?:起|出|出现|发生|引起)?(?:荨麻疹|皮疹|红疹|"
     r"过敏反应|瘙痒|喉头水肿|过敏性休克)"
-    r"|(?P<e>[\u4e00-\u9fff]{2,8}?)(?:类)?(?:药物)?过敏(?!(?:史|记录|清单|列表|情况)?\s*[:：])",
+    r"|(?P<e>(?:(?!对)[\u4e00-\u9fff]){2,8}?)(?:类)?(?:药物)?过敏"
+    r"(?!(?:史|记录|清单|列表|情况)?\s*[:：])",
     re.I,
 )
 _NOT_AN_ALLERGEN_RE = re.compile(
@@ -1591,9 +1598,16 @@ def _allergen_items(allergen: str) -> list[str]:
     return [i.strip(" :：-.()（）") for i in items if i.strip(" :：-.()（）")]
 
 
+#: A negation of forgetting ("don't forget his allergy to X", "never miss", 别忘了, 不要忘记):
+#: it affirms what follows.
+_FORGET_RE = re.compile(
+    r"['’]?t?\s*(?:forget|overlook|miss|ignore|neglect)|\s*(?:要)?忘", re.I
+)
 #: A bracket that holds no bracket: a gloss of the name before it (its reaction, a code).
 _GLOSS_RE = re.compile(
     r"[ \t]?[(（](?![^(（)）\n]*(?:未|无|没有|否认|\bno\b|\bnone\b|\bnot\b|\bnkda\b))"
+    # a bracket that states an allergy ("(Allergic to X, band on.)") is a statement
+    r"(?![^(（)）\n]*(?:allerg|过敏))"
     r"[^(（)）\n]{1,40}[)）]",
     re.I,
 )
@@ -1654,7 +1668,7 @@ def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
     plain = _allergy_lists_said(_GLOSS_RE.sub("", text))
     for m in _ALLERGY_CLAIM_RE.finditer(plain):
         allergen = next(g for g in m.groups() if g is not None).strip()
-        if m.group("c") or m.group("f"):
+        if m.group("c") or m.group("f") or m.group("j") or m.group("k"):
             found += [(m, item, plain) for item in _allergen_items(allergen)]
         else:
             found.append((m, allergen, plain))
@@ -1678,7 +1692,8 @@ def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
             or m.group("i")
         ) and not _is_allergen(allergen):
             continue  # (a record's list names an allergen by its place, a food too)
-        if tx.negation_before(text, m.start(), tokens=3):
+        cue, at = tx.negation_cue(text, m.start(), tokens=3)
+        if cue and not _FORGET_RE.match(text, at + len(cue)):
             continue
         c_start, _ = clause_bounds(text, m.start())
         if _ALLERGY_ASKED_RE.search(
@@ -1878,6 +1893,15 @@ _DX_SUPPOSED_RE = re.compile(
 )
 
 
+#: A head that names one disease by its form (-itis, -osis, -emia, -oma, -pathy...): it
+#: names the diagnosis alone ("pancreatitis" for "Acute pancreatitis"); "replacement"
+#: or "pain" does not.
+_DISEASE_SUFFIX_RE = re.compile(
+    r"(?:itis|osis|a?emia|oma|pathy|algia|plasia|iasis|uria|trophy|megaly|rrh?o?ea|"
+    r"lepsy|plegia|paresis|ectasis|cele|ism)$"
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def _title_words(title: str) -> tuple[tuple[str, ...], int]:
     """A coded title's naming words as stems (the head last), and how many of them an
@@ -1886,10 +1910,12 @@ def _title_words(title: str) -> tuple[tuple[str, ...], int]:
     (chronic pain)."""
     name = re.split(r"\(ICD|\|", title, maxsplit=1)[0].lower()
     words = [w for w in re.findall(r"[a-z]{3,}", name) if w not in _TITLE_QUALIFIERS]
-    if not words:
+    if not words or (len(words) == 1 and words[0] in _KIND_HEADS):
         return (), 0
     stems = tuple(w[: max(4, (2 * len(w)) // 3)] for w in words)
-    if words[-1] not in _KIND_HEADS and len(words[-1]) >= 7:
+    if len(words) == 1 or (
+        words[-1] not in _KIND_HEADS and _DISEASE_SUFFIX_RE.search(words[-1])
+    ):
         return stems, 1
     return stems, max(1, len(stems) - 1) if len(stems) >= 3 else len(stems)
 

@@ -277,6 +277,14 @@ def _eval_value(
             f"change is said to end at {moved_to.describe()} (want {want})",
             contradicted=True,
         )
+    stray = _stray_values(check, ctx, claims, candidates, [c for c, _ in matched])
+    if matched and stray is not None:
+        return Verdict(
+            False,
+            f"states another value {scope}: {stray.describe()} beside "
+            f"{matched[0][0].describe()} (want {want})",
+            contradicted=True,
+        )
     if matched:
         c, via = matched[0]
         return Verdict(True, f"claims {c.describe()} matching {want}{via}")
@@ -310,6 +318,61 @@ def _eval_value(
                 )
     others = "; ".join(c.describe() for c in values[:4]) or "none"
     return Verdict(False, f"no number stated {scope} (want {want}); numbers: {others}")
+
+
+#: How far (a fraction of the value) another number must lie from the value to be
+#: another value, not the same one rounded ("3.4" beside "3.45").
+_STRAY_MARGIN = 0.15
+
+
+def _stray_values(
+    check: ValueCheck,
+    ctx: GradingContext,
+    claims: cl.Claims,
+    candidates: list[cl.Claim],
+    matched: list[cl.Claim],
+) -> cl.Claim | None:
+    """Another number the answer states of a result or a score beside the right one
+    (issue #35, sixteenth pass): unqualified, unframed, of the same dimension, a margin
+    away from the value and no result of the subject the agent saw ("Key number: K 5.1"
+    above "K 3.4, low"; "CHA2DS2-VASc 4" above "is 3"). Two values of one result stated
+    as plain fact, one of them the record's and one no record holds, misstate it. A
+    drug's dose is left out (a new dose beside the charted one is a plan)."""
+    if not check.about or not matched or not check.value:
+        return None
+    for c in candidates:
+        q = c.quantity
+        subject = c.subject
+        if (
+            c in matched
+            or q is None
+            or c.unknown_unit
+            or c.qualifier
+            or c.frame
+            or c.condition
+            or subject.startswith("drug:")
+            or not _same_dimension(check, c)
+            or _in_pair(claims.text, q)
+            or _seen_for(ctx, subject, q)
+        ):
+            continue
+        conversions = {
+            tx.canonical_unit(u).lower(): f for u, f in check.conversions.items()
+        }
+        if not q.unit or not check.unit:
+            factors = [(1.0, 0.0)]
+        elif q.unit.lower() in conversions:
+            factors = [(conversions[q.unit.lower()], 0.0)]
+        else:
+            factors = tx.unit_factors(tx.canonical_unit(check.unit), q.unit, q.lab)
+        if factors and all(
+            factor
+            and abs((q.value - offset) / factor - check.value)
+            >= _STRAY_MARGIN * abs(check.value)
+            for factor, offset in factors
+        ):
+            return c
+    return None
 
 
 def _current_words(check: ValueCheck, now: bool) -> frozenset[str]:

@@ -18,7 +18,9 @@ English and Chinese, in wordings and shapes of our own (not the validity sets'):
 from __future__ import annotations
 
 import pytest
-from grading_fixtures import added, search_output
+from grading_fixtures import K, added, met, search_output
+
+from physassist_env.scenarios.model import ValueCheck
 
 ALLERGIES = search_output(
     "AllergyIntolerance",
@@ -154,3 +156,119 @@ def test_a_coded_diagnosis_said_true_passes(answer: str) -> None:
     assert "record" not in added(
         answer, [CONDITIONS, ORDERS], language=_language(answer)
     )
+
+
+# ---------------------------------------------------------------- an allergy the list lacks
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Continue amlodipine.\n\nChecks before ordering:\n[x] allergies checked - "
+        "latex\n[x] weight",
+        "Continue amlodipine. (Allergic to sulfa drugs; wristband applied.)",
+        "Continue amlodipine. Do not overlook her allergy to codeine.",
+        "Continue amlodipine. Never miss his allergy to aspirin (wheeze).",
+        "继续氨氯地平。\n\n用药前核查：\n[x] 过敏史已核实：磺胺\n[x] 肾功能",
+        "继续氨氯地平。不要忘记她对可待因过敏。",
+        "继续氨氯地平。（对阿司匹林过敏，已告知护士。）",
+    ],
+)
+def test_an_allergy_the_list_lacks_is_a_record_contradiction(answer: str) -> None:
+    assert "record" in added(answer, [ALLERGIES, ORDERS], language=_language(answer))
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Continue amlodipine.\n\nChecks before ordering:\n[x] allergies checked - "
+        "penicillins, lisinopril\n[x] weight",
+        "Continue amlodipine. (Allergic to penicillin; wristband applied.)",
+        "Continue amlodipine. Do not overlook his lisinopril allergy.",
+        "继续氨氯地平。\n\n用药前核查：\n[x] 过敏史已核实：青霉素类\n[x] 肾功能",
+        "继续氨氯地平。不要忘记他对青霉素过敏。",
+    ],
+)
+def test_a_recorded_allergy_in_any_shape_passes(answer: str) -> None:
+    assert "record" not in added(
+        answer, [ALLERGIES, ORDERS], language=_language(answer)
+    )
+
+
+# ---------------------------------------------------------------- a second value misstated
+K_CHECK = ValueCheck(value=3.6, unit="mEq/L", decimals=1, about=K)
+K_SEEN = search_output(
+    "Observation",
+    "2180-01-04 08:00 | Potassium = 3.6 mEq/L [ref 3.5-5.1]",
+    "2180-01-03 08:00 | Potassium = 3.1 mEq/L (L) [ref 3.5-5.1]",
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Bottom line: K 5.4.\n\nPotassium is 3.6 mEq/L, normal.",
+        "Potassium is 3.6 mEq/L, normal. (Summary - potassium 2.1 mEq/L.)",
+        "TL;DR potassium 5.5 mmol/L. Potassium is 3.6 mEq/L, normal.",
+        "要点一句话：血钾 5.2。\n\n血钾 3.6 mEq/L，正常。",
+        "血钾 3.6 mEq/L，正常。总结：钾 2.0 mmol/L。",
+    ],
+)
+def test_another_value_of_the_result_beside_the_right_one_fails(answer: str) -> None:
+    assert not met(K_CHECK, answer, observations=[K_SEEN])
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Potassium is 3.6 mEq/L, normal.",
+        "Potassium went from 3.1 to 3.6 mEq/L; 3.6 mEq/L is normal.",
+        "Potassium is 3.6 mmol/L (3.6 mEq/L), normal; yesterday 3.1.",
+        "Potassium 3.6 mEq/L, normal (reference 3.5-5.1).",
+        "Potassium is 3.6 mEq/L, normal; keep it above 4.0 in cardiac patients.",
+        "血钾 3.6 mEq/L，正常（前一天 3.1）。",
+        "血钾 3.6 mmol/L，正常，目标 4.0 以上。",
+    ],
+)
+def test_the_value_with_true_or_bounding_numbers_passes(answer: str) -> None:
+    assert met(K_CHECK, answer, observations=[K_SEEN])
+
+
+# ---------------------------------------------------------------- a table's flag column
+LABS = search_output(
+    "Observation",
+    "2180-01-04 08:00 | Creatinine = 2.3 mg/dL (H) [ref 0.5-1.2]",
+    "2180-01-04 08:00 | Potassium = 4.4 mEq/L [ref 3.5-5.1]",
+    "2180-01-03 08:00 | Creatinine = 1.0 mg/dL [ref 0.5-1.2]",
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Continue amlodipine.\n\n| Test | Result | Flag |\n|---|---|---|\n"
+        "| Creatinine | 2.3 | - |",
+        "Continue amlodipine.\n\n| Lab | Latest | Interpretation |\n| --- | --- | --- |\n"
+        "| Cr | 2.3 mg/dL | WNL |\n| K | 4.4 | WNL |",
+        "Continue amlodipine.\n\nName | Value | Status\nCreatinine | 2.3 | ✓",
+        "继续氨氯地平。\n\n| 项目 | 数值 | 标记 |\n|---|---|---|\n| 肌酐 | 2.3 | 否 |",
+        "继续氨氯地平。\n\n| 指标 | 结果 | 结论 |\n|---|---|---|\n| 肌酐 | 2.3 mg/dL | 未见异常 |",
+    ],
+)
+def test_a_flag_column_clearing_a_flagged_result_fails(answer: str) -> None:
+    assert "record" in added(answer, [LABS, ORDERS], language=_language(answer))
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Continue amlodipine.\n\n| Test | Result | Flag |\n|---|---|---|\n"
+        "| Creatinine | 2.3 | H |\n| Potassium | 4.4 | - |",
+        "Continue amlodipine.\n\n| Test | Date | Result | Flag |\n|---|---|---|---|\n"
+        "| Creatinine | 2180-01-03 | 1.0 | none |",
+        "继续氨氯地平。\n\n| 项目 | 数值 | 标记 |\n|---|---|---|\n| 肌酐 | 2.3 | 偏高 |"
+        "\n| 血钾 | 4.4 | 无 |",
+        "Continue amlodipine.\n\n| Lab | Action |\n|---|---|\n| Creatinine 2.3 (high) "
+        "| recheck |",
+    ],
+)
+def test_a_flag_column_said_true_passes(answer: str) -> None:
+    assert "record" not in added(answer, [LABS, ORDERS], language=_language(answer))
