@@ -1980,6 +1980,9 @@ _HISTORY_SAID_RE = re.compile(
     r"|病史|既往|诊断|曾",
     re.I,
 )
+#: A denial that is a score's component ("no hepatic encephalopathy recorded (scored as
+#: none)", 未记录肝性脑病（按无计分）): the score's reading of the rows, not the record's.
+_SCORED_RE = re.compile(r"\bscor(?:e|ed|es|ing)\b|计分|评分|积分", re.I)
 #: A denial that reads a result by a criterion ("no AKI by KDIGO creatinine criteria",
 #: 按 KDIGO 肌酐标准无急性肾损伤): a judgement of the results, not of the record's code.
 _BY_CRITERION_RE = re.compile(r"\bcriteri|\bdefinition\b|\bKDIGO\b|标准|定义", re.I)
@@ -2024,8 +2027,11 @@ def _coded_denials(text: str, chart: SeenChart) -> list[str]:
             c_start, _ = clause_bounds(text, start)
             s_start, _ = sentence_bounds(text, start)
             before = text[max(s_start, start - 80) : start]
-            if _DX_SUPPOSED_RE.search(text, c_start, start) or _BY_CRITERION_RE.search(
-                text, s_start, start
+            _, s_end = sentence_bounds(text, end)
+            if (
+                _DX_SUPPOSED_RE.search(text, c_start, start)
+                or _BY_CRITERION_RE.search(text, s_start, start)
+                or _SCORED_RE.search(text, s_start, s_end)
             ):
                 continue
             cue = _DENIED_DX_BEFORE_RE.search(before)

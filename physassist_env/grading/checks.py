@@ -20,6 +20,7 @@ from physassist_env.ehr.toolkit import TOOL_METHODS, _name_key
 from physassist_env.grading import claims as cl
 from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
+from physassist_env.grading.chart import lab_points
 from physassist_env.grading.dates import days_said, days_written
 from physassist_env.grading.shown import shown_text
 from physassist_env.patient.interview import TOOL_NAMES
@@ -334,15 +335,16 @@ def _stray_values(
 ) -> cl.Claim | None:
     """Another number the answer states of a result or a score beside the right one
     (issue #35, sixteenth pass): unqualified, unframed, of the same dimension, a margin
-    away from the value and no result of the subject the agent saw ("Key number: K 5.1"
-    above "K 3.4, low"; "CHA2DS2-VASc 4" above "is 3"). Two values of one result stated
-    as plain fact, one of them the record's and one no record holds, misstate it. A
-    drug's dose is left out (a new dose beside the charted one is a plan)."""
+    away from the value, no bound ("above 140 mg/dL", 低于 70) nor stage (KDIGO 2期),
+    and no result of the subject the agent saw ("Key number: K 5.1" above "K 3.4, low";
+    "CHA2DS2-VASc 4" above "is 3"). Two values of one result stated as plain fact, one of
+    them the record's and one no record holds, misstate it. A drug's dose is left out (a
+    new dose beside the charted one is a plan)."""
     if not check.about or not matched or not check.value:
         return None
+    seen: list[float] | None = None
     for c in candidates:
         q = c.quantity
-        subject = c.subject
         if (
             c in matched
             or q is None
@@ -350,29 +352,72 @@ def _stray_values(
             or c.qualifier
             or c.frame
             or c.condition
-            or subject.startswith("drug:")
+            or c.subject.startswith("drug:")
             or not _same_dimension(check, c)
             or _in_pair(claims.text, q)
-            or _seen_for(ctx, subject, q)
+            or _STRAY_BOUND_BEFORE_RE.search(
+                claims.text[max(0, q.start - 16) : q.start]
+            )
+            or _STRAY_STAGE_AFTER_RE.match(claims.text, q.start + len(q.text))
         ):
             continue
-        conversions = {
-            tx.canonical_unit(u).lower(): f for u, f in check.conversions.items()
-        }
-        if not q.unit or not check.unit:
-            factors = [(1.0, 0.0)]
-        elif q.unit.lower() in conversions:
-            factors = [(conversions[q.unit.lower()], 0.0)]
-        else:
-            factors = tx.unit_factors(tx.canonical_unit(check.unit), q.unit, q.lab)
-        if factors and all(
-            factor
-            and abs((q.value - offset) / factor - check.value)
-            >= _STRAY_MARGIN * abs(check.value)
-            for factor, offset in factors
+        if not q.unit and not _right_after_subject(claims.text, q, c):
+            continue  # a count, an index or a stage: no result's number
+        values = _in_check_unit(check, q)
+        if not values or any(
+            abs(v - check.value) < _STRAY_MARGIN * abs(check.value) for v in values
         ):
-            return c
+            continue
+        if seen is None:
+            seen = [p.value for p in lab_points(ctx.observations).get(c.subject, ())]
+        half = 0.5 * 10 ** -_decimals_written(q.text)
+        if any(abs(v - p) <= half + 1e-9 for v in values for p in seen):
+            continue  # another draw the agent saw
+        return c
     return None
+
+
+#: Right before a number: it is a bound or a stage, not a result ("above 140",
+#: "target 140-180", 低于 70, "stage 2", KDIGO G4).
+_STRAY_BOUND_BEFORE_RE = re.compile(
+    r"(?:above|below|over|under|than|exceed\w*|target|goal|threshold|cut-?off|limit|"
+    r"at\s+least|at\s+most|up\s+to|stage|grade|class|[<>≥≤]=?|高于|低于|超过|不超过|"
+    r"大于|小于|目标|阈值|至少|达到)\s*(?:of\s+)?(?:the\s+)?$|\b(?:KDIGO|G|stage)\s*$",
+    re.I,
+)
+_STRAY_STAGE_AFTER_RE = re.compile(
+    r"\s*(?:期|级|度|分|以上|以下|stage|points?\b|[-–/]\s*\d)", re.I
+)
+
+
+def _right_after_subject(text: str, q: tx.Quantity, c: cl.Claim) -> bool:
+    """Whether a number without a unit is written right after its subject's name, as a
+    result is ("K 5.4", "potassium: 5.4", 血钾 5.2, "K=5.4")."""
+    before = text[max(0, q.start - 30) : q.start]
+    return any(
+        s.key == c.subject
+        and re.fullmatch(r"\s*(?:[:：=]|is|was|of)?\s*", before[s.end :])
+        for s in cl.find_subjects(before)
+    )
+
+
+def _in_check_unit(check: ValueCheck, q: tx.Quantity) -> list[float]:
+    """``q`` written in the check's unit, one value per known conversion."""
+    conversions = {
+        tx.canonical_unit(u).lower(): f for u, f in check.conversions.items()
+    }
+    if not q.unit or not check.unit:
+        factors = [(1.0, 0.0)]
+    elif q.unit.lower() in conversions:
+        factors = [(conversions[q.unit.lower()], 0.0)]
+    else:
+        factors = tx.unit_factors(tx.canonical_unit(check.unit), q.unit, q.lab)
+    return [(q.value - offset) / factor for factor, offset in factors if factor]
+
+
+def _decimals_written(number: str) -> int:
+    m = re.search(r"\.(\d+)", number)
+    return len(m.group(1)) if m else 0
 
 
 def _current_words(check: ValueCheck, now: bool) -> frozenset[str]:
