@@ -363,6 +363,8 @@ def _stray_values(
             continue
         if not q.unit and not _right_after_subject(claims.text, q, c):
             continue  # a count, an index or a stage: no result's number
+        if q.unit and not check.unit:
+            continue  # a measurement beside a score ("SBP 166 mmHg" in a HAS-BLED)
         values = _in_check_unit(check, q)
         if not values or any(
             abs(v - check.value) < _STRAY_MARGIN * abs(check.value) for v in values
