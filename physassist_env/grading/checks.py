@@ -370,8 +370,12 @@ def _stray_values(
             abs(v - check.value) < _STRAY_MARGIN * abs(check.value) for v in values
         ):
             continue
+        if _FROM_RE.search(claims.text[max(0, q.start - 8) : q.start]):
+            continue  # where a change starts ("went from 0.8 to 1.4")
         if seen is None:
             seen = [p.value for p in lab_points(ctx.observations).get(c.subject, ())]
+        if not seen and ":" not in c.subject:
+            continue  # a result the agent never saw: nothing to read it against
         half = 0.5 * 10 ** -_decimals_written(q.text)
         if any(abs(v - p) <= half + 1e-9 for v in values for p in seen):
             continue  # another draw the agent saw
