@@ -1885,6 +1885,12 @@ _DENIED_DX_AFTER_RE = re.compile(
     r"|(?:病史|史)?\s*[:：]\s*(?:无|没有|否)\s*(?=[。；;，,）)\n]|$)",
     re.I,
 )
+#: Any word that may deny (a cheap test before the diagnosis rows are read).
+_ANY_DENIAL_RE = re.compile(
+    r"\b(?:no|not|never|nor|without|denie[sd]|negative|free|excluded|ruled|absen\w*|none|"
+    r"nil)\b|n['’]t\b|没有|并无|无|未|否|排除|除外|不是|并非|不存在|阴性",
+    re.I,
+)
 #: A clause that supposes or asks: what it denies is not said of the patient.
 _DX_SUPPOSED_RE = re.compile(
     r"\b(?:if|whether|unless|in\s+case|would|could|might|patients)\b|如果|若|假如|是否|有无|"
@@ -1927,7 +1933,7 @@ def _title_mentions(
     sentence), its Chinese name, or a vocabulary term of its condition."""
     out: list[tuple[int, int]] = []
     stems, need = _title_words(title)
-    if stems:
+    if stems and stems[-1] in low:  # a substring test before the word pattern
         for m in re.finditer(r"(?<![a-z])" + re.escape(stems[-1]) + r"[a-z]*", low):
             s_start, s_end = sentence_bounds(text, m.start())
             lo, hi = m.start(), m.end()
@@ -1996,7 +2002,7 @@ def _coded_denials(text: str, chart: SeenChart) -> list[str]:
     one name (its own "without" denies nothing); a state of the results (hypoglycaemia,
     AKI, anaemia) is read against the results, not the code (a "no hypoglycaemia now"
     is true of a coded past one)."""
-    if not chart.conditions:
+    if not chart.conditions or not _ANY_DENIAL_RE.search(text):
         return []
     low = text.lower()
     vocab = _conditions().find(text)
