@@ -356,7 +356,7 @@ def _stray_values(
             or not _same_dimension(check, c)
             or _in_pair(claims.text, q)
             or _STRAY_BOUND_BEFORE_RE.search(
-                claims.text[max(0, q.start - 16) : q.start]
+                claims.text[max(0, q.start - 28) : q.start]
             )
             or _STRAY_STAGE_AFTER_RE.match(claims.text, q.start + len(q.text))
         ):
@@ -388,7 +388,9 @@ def _stray_values(
 _STRAY_BOUND_BEFORE_RE = re.compile(
     r"(?:above|below|over|under|than|exceed\w*|target|goal|threshold|cut-?off|limit|"
     r"at\s+least|at\s+most|up\s+to|stage|grade|class|[<>≥≤]=?|高于|低于|超过|不超过|"
-    r"大于|小于|目标|阈值|至少|达到)\s*(?:of\s+)?(?:the\s+)?$|\b(?:KDIGO|G|stage)\s*$",
+    r"大于|小于|目标|阈值|界值|至少|达到)"
+    r"(?:\s*(?:(?:is|was|of|at|be|would\s+be|the)\b|为|是|值))*\s*[:：=]?\s*$"
+    r"|\b(?:KDIGO|G|stage)\s*$",
     re.I,
 )
 _STRAY_STAGE_AFTER_RE = re.compile(

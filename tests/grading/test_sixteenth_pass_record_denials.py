@@ -272,3 +272,14 @@ def test_a_flag_column_clearing_a_flagged_result_fails(answer: str) -> None:
 )
 def test_a_flag_column_said_true_passes(answer: str) -> None:
     assert "record" not in added(answer, [LABS, ORDERS], language=_language(answer))
+
+
+def test_a_threshold_beside_the_value_is_no_second_value() -> None:
+    assert met(
+        K_CHECK,
+        "Potassium is 3.6 mEq/L, normal (the ward's threshold is 4.0 mEq/L).",
+        observations=[K_SEEN],
+    )
+    assert met(
+        K_CHECK, "血钾 3.6 mEq/L，正常（目标值为 4.0 mEq/L）。", observations=[K_SEEN]
+    )
