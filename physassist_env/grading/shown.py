@@ -1653,19 +1653,28 @@ def _restates(own: str, pasted: list[str]) -> bool:
 _CODE_RE = re.compile(r"(?<![\d.-])([A-Z]?\d{3,5}(?:\.\d+)?)(?![\d-])")
 
 
+@functools.lru_cache(maxsize=1)
+def _subject_index() -> TermIndex[str]:
+    """The vocabulary's result, score and drug names (EN and ZH) by their keys (claims
+    reads pasted lines from here, so its reader cannot be imported)."""
+    return TermIndex({**drug_names(), **SUBJECT_NAMES, **SUBJECT_ABBREVIATIONS})
+
+
+def _subject_keys(text: str) -> set[str]:
+    return {h.value for h in _subject_index().find(text)}
+
+
 def _unrelated_rows(own: str, pasted: list[str]) -> list[str]:
     """The pasted rows the author's own words name nothing of: no result, drug or score
     of the row (in either language: "Potassium = 3.4" beside 血钾 3.4) and no code of it.
     A row the answer's statement rests on is its evidence (sixteenth pass: the gold plus
     the turn's own rows as a timeline is right), a row of what it never names is a dump."""
-    from physassist_env.grading import claims as cl  # claims reads pasted lines here
-
-    own_keys = {s.key for s in cl.find_subjects(own)}
+    own_keys = _subject_keys(own)
     own_codes = {c.replace(".", "") for c in _CODE_RE.findall(own)}
     out = []
     for row in pasted:
         body = row.split("|", 1)[1] if "|" in row else row
-        keys = {s.key for s in cl.find_subjects(body)}
+        keys = _subject_keys(body)
         codes = {c.replace(".", "") for c in _CODE_RE.findall(body)}
         if not (keys & own_keys or codes & own_codes):
             out.append(row)
