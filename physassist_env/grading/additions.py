@@ -91,7 +91,12 @@ from physassist_env.grading.lab_states import lab_state_problems
 from physassist_env.patient.lexicon import SYMPTOMS
 from physassist_env.scenarios.model import SafetyCheck, Turn
 from physassist_env.vocab.conditions import CONDITIONS, HISTORY_WORDS
-from physassist_env.vocab.diagnoses import ALLERGEN_ZH, allergy_zh, diagnosis_title_zh
+from physassist_env.vocab.diagnoses import (
+    ALLERGEN_ZH,
+    allergy_zh,
+    diagnosis_name_zh,
+    diagnosis_title_zh,
+)
 from physassist_env.vocab.drugs import (
     ALLERGY_RULES_OUT,
     ATC_CLASS,
@@ -1230,14 +1235,76 @@ _ALLERGY_CUE_RE = re.compile(
     r"breaks?\s+out|broke\s+out|swell\w*|flares?\s+up)\b|荨麻疹|皮疹|红疹|瘙痒|喉头水肿",
     re.I,
 )
-#: The answer says the patient has no allergy ("no known drug allergies", NKDA, 无过敏).
+#: The answer says the allergy list is empty ("no known drug allergies", NKDA, 无过敏), by
+#: its structure (issue #35, sixteenth pass): a negation or "none" that governs the word
+#: allergy directly, with only words that qualify the list between ("no known drug
+#: allergies", "denies any drug allergy", "never had an allergic reaction", 否认药物过敏史,
+#: 未发现任何过敏); the word allergy as a heading or a subject whose value is none
+#: ("Allergies - nil", "Allergy history: negative", 过敏史：否认, 过敏情况：没有); not
+#: allergic to anything or anyone's drug (对什么药都不过敏); nothing on the allergy list.
 _NO_ALLERGY_RE = re.compile(
-    r"\bno\s+(?:known\s+)?(?:drug\s+)?allerg(?:y|ies)\b|\bNKD?A\b"
-    r"|\bnot\s+allergic\s+to\s+anything\b|\bno\s+allergies\s+(?:are\s+)?(?:recorded|on record)\b"
-    r"|\ballerg(?:y|ies)\s*[:：-]\s*(?:none|nil|no\b|nkda)|过敏(?:史|记录|情况)?\s*[:：]\s*(?:无|没有)"
-    r"|(?:无|没有)(?:已知)?(?:的)?(?:药物)?过敏|未记录(?:到)?(?:任何)?过敏",
+    r"\b(?:no|nil|without|denies|denied|negative\s+for|free\s+of|never\s+(?:had|reported|"
+    r"documented))\s+(?:(?:any|known|documented|recorded|reported|listed|drug|medication|"
+    r"medicine|food|true|significant|such|prior|previous|history\s+of|an?|ever)\s+)*"
+    r"allerg(?:y|ies|ic)\b(?!\s+(?:to|from)\s+(?!any|all\b|medic|drugs?\b))|\bNK(?:D|M)?A\b"
+    r"|(?:\bnot|\bnever|n['’]t)\s+(?:(?:been|be|ever|known\s+to\s+be|known)\s+)*allergic"
+    r"(?:\s+to\s+(?:anything|any\b|all\b|medications?\b|drugs?\b|medicines?\b))?"
+    r"(?!\s+to\b)"
+    r"|\bno\s+allergies\s+(?:are\s+)?(?:recorded|on record)\b"
+    r"|\ballerg(?:y|ies|ic)(?:[\s-]+(?:status|history|hx|list|profile|record|review|check|"
+    r"section))?(?:\s*(?:[:：=]|[-–—]\s)\s*(?:\*\*)?\s*(?:no\b|n/?a\b)|(?:\s*(?:[:：=]|[-–—]\s)"
+    r"|\s+(?:is|are|was|were)\s+)\s*(?:\*\*)?\s*(?:none|nil|nkda|nka|negative|denied|nothing|"
+    r"empty|blank)\b)"
+    r"|\bnothing\s+(?:is\s+)?(?:on|in|under)\s+(?:the|his|her|their|this)\s+allerg\w*"
+    r"|(?<!有)(?:无|没有|并无|未见|否认|未发现|未有|从未有过|从没有过|从无)"
+    r"(?:任何|明确|已知|记录的|记录|的|药物|食物)*(?:过敏|药敏)"
+    r"|对(?:任何|所有|什么|各种|一切)[^，。；\n]{0,4}?(?:都|均|也)?(?:不|没有|无)过敏"
+    r"|过敏(?:史|记录|情况|清单|列表|状态)?\s*[:：为是]\s*(?:\*\*)?\s*"
+    r"(?:无|没有|否认|阴性|空|未见|nkda)"
+    r"|未记录(?:到)?(?:任何)?过敏",
     re.I,
 )
+#: A denial that keeps the allergies named ("no other allergies", "apart from penicillin,
+#: NKDA", 除此之外无其他过敏, 其余无已知过敏): the list is not said to be empty.
+_OTHER_ALLERGY_RE = re.compile(
+    r"\b(?:other|else|apart|except|besides|aside|beyond|additional|further|more|"
+    r"otherwise)\b|其他|其它|其余|另外|除|以外|之外|别的",
+    re.I,
+)
+#: A recorded allergen denied by name ("not allergic to penicillin", "no codeine allergy",
+#: 对青霉素不过敏, 无青霉素过敏): the text before and after the allergen.
+_DENIED_BEFORE_RE = re.compile(
+    r"(?:\bnot|n['’]t|\bnever)\s+(?:\w+\s+){0,2}?(?:allergic|sensitive|intolerant)\s+"
+    r"(?:to|of)\s+(?:(?:the|any|a|an)\s+)?$",
+    re.I,
+)
+#: "no penicillin allergy", 无青霉素过敏: a negation right before, the allergy word after.
+_NO_BEFORE_RE = re.compile(
+    r"\bno\s+(?:known\s+|documented\s+)?$|(?:无|没有|否认)$", re.I
+)
+_ALLERGY_AFTER_RE = re.compile(
+    r"[a-z-]{0,4}\s+(?:allerg(?:y|ies)|intolerance)\b|(?:类|类药物|药物)?过敏", re.I
+)
+#: The allergen, then its denial: "penicillin allergy: none", "penicillin - not allergic",
+#: 对青霉素不过敏, 青霉素：无过敏.
+_DENIED_AFTER_RE = re.compile(
+    r"[a-z-]{0,4}\s*(?:allerg(?:y|ies))?\s*[:：-]\s*(?:none|no\b|negative|nil|ruled\s+out|"
+    r"not\s+allergic)|(?:类|类药物|药物)?(?:\s*[:：])?\s*(?:并|也|从)?(?:不|没有|无)过敏",
+    re.I,
+)
+#: A row of the allergy list that codes an adverse effect, not an allergy ("Adverse effect
+#: of anticoagulants", "... causing adverse effects in therapeutic use"): ICD-10 T36-T50
+#: fifth character 5, which says nothing of an immune reaction (the gold answers say "no
+#: allergy is recorded" beside it).
+_ADVERSE_EFFECT_ROW_RE = re.compile(r"adverse\s+effect", re.I)
+
+
+def recorded_allergies(chart: SeenChart) -> list[str]:
+    """The allergy list's rows that record an allergy (any row but a coded adverse
+    effect)."""
+    return [r for r in chart.allergy_rows or () if not _ADVERSE_EFFECT_ROW_RE.search(r)]
+
+
 #: Wording that sets "no allergies" apart from what is claimed ("that is not the same as no
 #: known allergies", "这不等于确认无过敏").
 _NOT_THE_SAME_RE = re.compile(
@@ -1287,6 +1354,12 @@ _ALLERGY_CLAIM_RE = re.compile(
     r"(?!\s+(?:to|from|with)\b|\s*[:：])"  # "Known allergies: X" is a heading
     r"|\ballerg(?:y|ies)(?:\s+(?:on\s+file|listed|recorded|documented|noted|on\s+record))?"
     r"\s*(?:to|[:：])\s*(?P<c>[^.;\n]{2,60})"
+    # a checked item of the allergies ("allergies reviewed - X", 过敏史已核对——X): its
+    # value after the dash is the allergy list (sixteenth pass)
+    r"|\ballerg(?:y|ies)\s+(?:reviewed|checked|verified|confirmed|noted)\s*[-–—:：]+\s*"
+    r"(?P<j>[^.;\n]{2,60})"
+    r"|过敏(?:史|记录|清单|列表|情况)?\s*(?:已|均)?(?:核对|核实|确认|查看|审核)\s*[-–—:：]+\s*"
+    r"(?P<k>[^。；，\n]{2,30})"
     r"|过敏(?:史|记录|清单|列表|情况)?\s*[:：]\s*(?P<f>[^。；，\n]{2,30})"
     r"|对(?P<d>[^，。；、\s]{1,12}?)过敏"
     # a reaction said without the word allergy (issue #35, sixth pass): "breaks out in
@@ -1296,7 +1369,8 @@ _ALLERGY_CLAIM_RE = re.compile(
     r"welts))?\s+(?:with|after|on|from)\s+(?P<h>[^,.;:()\n]{2,40})"
     r"|用(?P<i>[^，。；、\s]{1,12}?)(?:会|就|后|之后)?(?:起|出|出现|发生|引起)?(?:荨麻疹|皮疹|红疹|"
     r"过敏反应|瘙痒|喉头水肿|过敏性休克)"
-    r"|(?P<e>[\u4e00-\u9fff]{2,8}?)(?:类)?(?:药物)?过敏(?!(?:史|记录|清单|列表|情况)?\s*[:：])",
+    r"|(?P<e>(?:(?!对)[\u4e00-\u9fff]){2,8}?)(?:类)?(?:药物)?过敏"
+    r"(?!(?:史|记录|清单|列表|情况)?\s*[:：])",
     re.I,
 )
 _NOT_AN_ALLERGEN_RE = re.compile(
@@ -1304,28 +1378,86 @@ _NOT_AN_ALLERGEN_RE = re.compile(
     r"allergy|allergies|reported|listed|on record|无|没有|未记录|记录|药物|已知|任何|"
     r"未|否认|有无)\b|no allergy|not recorded|none recorded|未记录|无已知|没有"
     # a sentence about the record, not a name ("另有编码记录的药物不良反应"): lead fix
-    r"|编码|记录的|^(?:另有|另外|此外|还有)",
+    r"|编码|记录的|^(?:另有|另外|此外|还有)"
+    # the rest of the list said empty ("除此之外无其他过敏", 其余无已知过敏): no name
+    r"|(?:无|没有|并无)(?:其他|其它|其余|任何|已知)|除此|其余|其他",
     re.I,
 )
 
 
 def _no_allergy_claims(text: str, chart: SeenChart) -> list[str]:
-    """ "No allergy" said when the allergy list the agent saw records one (an allergy, not
-    an intolerance), or when it never saw the allergy list."""
+    """ "No allergy" said when the allergy list the agent saw records one (any row but a
+    coded adverse effect), or when it never saw the allergy list; and a recorded allergen
+    denied by name ("not allergic to penicillin", 对青霉素不过敏)."""
     said = [
         m
         for m in _NO_ALLERGY_RE.finditer(text)
         if not _NOT_THE_SAME_RE.search(text, max(0, m.start() - 40), m.start())
+        and not _other_allergies_kept(text, m)
     ]
-    if not said:
-        return []
     rows = chart.allergy_rows
-    if rows is None:
+    if said and rows is None:
         return [f"{said[0].group(0)!r} but the allergy list was never looked at"]
-    allergies = [r for r in rows if _ALLERGY_WORD_RE.search(r)]
-    if allergies:
+    allergies = recorded_allergies(chart)
+    if said and allergies:
         return [f"{said[0].group(0)!r} but the record lists {allergies[0].strip()!r}"]
-    return []
+    return [
+        f"denies the recorded allergy {row.strip()!r}"
+        for row in allergies
+        if _allergen_denied(text, row)
+    ][:1]
+
+
+def _other_allergies_kept(text: str, m: re.Match[str]) -> bool:
+    """Whether the clause of a "no allergy" keeps the others named or asks ("no other
+    allergies", "apart from X, NKDA", 有无过敏, 是否)."""
+    c_start, c_end = clause_bounds(text, m.start())
+    s_start, _ = sentence_bounds(text, m.start())
+    return bool(
+        _OTHER_ALLERGY_RE.search(text, s_start, min(c_end, m.end() + 12))
+        or _ALLERGY_ASKED_RE.search(text, max(c_start, m.start() - 40), m.start())
+    )
+
+
+def _allergen_denied(text: str, row: str) -> bool:
+    """Whether the answer denies the allergen of a recorded row by name: the allergen
+    (its word, or its Chinese name) with a negation that governs the allergy."""
+    low = text.lower()
+    for name in _row_allergens(row):
+        latin = name.isascii()
+        for i in _positions(low, name):
+            if latin and i and low[i - 1].isalpha():
+                continue
+            end = i + len(name)
+            while latin and end < len(low) and low[end].isalpha():
+                end += 1
+            before = low[max(0, i - 60) : i]
+            if (
+                _DENIED_BEFORE_RE.search(before)
+                or (_NO_BEFORE_RE.search(before) and _ALLERGY_AFTER_RE.match(low, end))
+                or _DENIED_AFTER_RE.match(low, end)
+            ):
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _row_allergens(row: str) -> tuple[str, ...]:
+    """The names an answer may call a recorded allergen by: the row's drug word
+    (stemmed: "penicillins" -> "penicillin") and its Chinese name."""
+    rest = row.split("|", 1)[1] if "|" in row else row
+    rest = rest.split("|", 1)[0]
+    rest = re.sub(
+        r"(?i)allergy\s+status\s+to|personal\s+history\s+of\s+allergy\s+to|\(.*?\)",
+        "",
+        rest,
+    )
+    words = [w for w in re.findall(r"[a-z]{4,}", rest.lower())]
+    out = [w[:-1] if w.endswith("s") and len(w) > 5 else w for w in words[:1]]
+    zh = allergy_zh(row)
+    if zh:
+        out.append(zh.removesuffix("过敏").removesuffix("类"))
+    return tuple(o for o in out if o)
 
 
 def _allergen_group(text: str) -> set[int]:
@@ -1466,9 +1598,16 @@ def _allergen_items(allergen: str) -> list[str]:
     return [i.strip(" :：-.()（）") for i in items if i.strip(" :：-.()（）")]
 
 
+#: A negation of forgetting ("don't forget his allergy to X", "never miss", 别忘了, 不要忘记):
+#: it affirms what follows.
+_FORGET_RE = re.compile(
+    r"['’]?t?\s*(?:forget|overlook|miss|ignore|neglect)|\s*(?:要)?忘", re.I
+)
 #: A bracket that holds no bracket: a gloss of the name before it (its reaction, a code).
 _GLOSS_RE = re.compile(
     r"[ \t]?[(（](?![^(（)）\n]*(?:未|无|没有|否认|\bno\b|\bnone\b|\bnot\b|\bnkda\b))"
+    # a bracket that states an allergy ("(Allergic to X, band on.)") is a statement
+    r"(?![^(（)）\n]*(?:allerg|过敏))"
     r"[^(（)）\n]{1,40}[)）]",
     re.I,
 )
@@ -1529,7 +1668,7 @@ def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
     plain = _allergy_lists_said(_GLOSS_RE.sub("", text))
     for m in _ALLERGY_CLAIM_RE.finditer(plain):
         allergen = next(g for g in m.groups() if g is not None).strip()
-        if m.group("c") or m.group("f"):
+        if m.group("c") or m.group("f") or m.group("j") or m.group("k"):
             found += [(m, item, plain) for item in _allergen_items(allergen)]
         else:
             found.append((m, allergen, plain))
@@ -1553,7 +1692,8 @@ def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
             or m.group("i")
         ) and not _is_allergen(allergen):
             continue  # (a record's list names an allergen by its place, a food too)
-        if tx.negation_before(text, m.start(), tokens=3):
+        cue, at = tx.negation_cue(text, m.start(), tokens=3)
+        if cue and not _FORGET_RE.match(text, at + len(cue)):
             continue
         c_start, _ = clause_bounds(text, m.start())
         if _ALLERGY_ASKED_RE.search(
@@ -1700,6 +1840,215 @@ def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
         elif not denied and h.value not in seen:
             out.append(f"history of {h.text!r}: no record of it was seen")
     return out
+
+
+# ---------------------------------------------------------------- a coded diagnosis denied
+#: Words of a coded title that qualify it rather than name it ("Other and unspecified",
+#: "site not specified", "initial encounter", "without mention of complication").
+_TITLE_QUALIFIERS = frozenset(
+    "other and unspecified not elsewhere classified site specified initial encounter "
+    "without with mention the for due type nos use current subsequent sequela episode "
+    "care of in or to by as".split()
+)
+#: Head nouns that name a kind, not a thing ("pain", "infection", "deficiency"): a title
+#: ending in one is named only with its other words ("no pain" denies no chronic pain).
+_KIND_HEADS = frozenset(
+    "pain disease disorder disorders deficiency failure infection injury syndrome "
+    "abnormality abnormalities condition conditions effect effects status history problem "
+    "obstruction insufficiency complication complications reaction lesion mass".split()
+)
+#: Between a negation and the diagnosis it governs: words that only lead to the name ("no
+#: known history of", "doesn't have", "never been diagnosed with", "not a case of", "no
+#: evidence of"), nothing that names another thing ("no dose change for his X").
+_DENY_GAP = (
+    r"(?:(?:a|an|the|any|known|prior|previous|past|documented|recorded|coded|history|hx|of|"
+    r"evidence|diagnosis|diagnosed|with|have|has|had|been|be|is|was|does|did|do|suffer|"
+    r"suffers|suffered|suffering|from|case|such|true|real|formal|confirmed|his|her|their|"
+    r"ever|actually|really|there|on|got|gotten|significant|underlying|background)\s+){0,6}"
+)
+_DENIED_DX_BEFORE_RE = re.compile(
+    r"(?:\bno|\bnot|n['’]t|\bnever|\bnor|\bwithout|\bdenies|\bdenied|\bnegative\s+for|"
+    r"\bfree\s+of|\bexcluded|\bruled\s+out|\babsence\s+of|\bnone\s+of)\s+"
+    + _DENY_GAP
+    + r"$"
+    r"|(?:没有|并无|(?<![有])无|未患|否认|排除了?|除外|未见|不是|并非|不存在|未曾|从未|"
+    r"未诊断|未被诊断)(?:[他她患者的任何既往明确已知诊断为过患有得曾被]){0,6}$",
+    re.I,
+)
+#: After the diagnosis, its denial: "X has been excluded", "X - ruled out", "X: no", X已除外,
+#: （X：已排除）, X：无.
+_DENIED_DX_AFTER_RE = re.compile(
+    r"\W{0,3}(?:(?:has|have|had)\s+been\s+|(?:is|was|were|are)\s+(?:now\s+|also\s+)?|"
+    r"been\s+)?(?:ruled\s+out|excluded|absent|not\s+present|negative\b|denied\b|"
+    r"(?:no|none|nil)\s*(?=[.;,)\n]|$))"
+    r"|(?:病史|史)?\s*[:：]?\s*(?:已|已经|可|均)?(?:排除|除外|否认|阴性|不存在)"
+    r"|(?:病史|史)?\s*[:：]\s*(?:无|没有|否)\s*(?=[。；;，,）)\n]|$)",
+    re.I,
+)
+#: Any word that may deny (a cheap test before the diagnosis rows are read).
+_ANY_DENIAL_RE = re.compile(
+    r"\b(?:no|not|never|nor|without|denie[sd]|negative|free|excluded|ruled|absen\w*|none|"
+    r"nil)\b|n['’]t\b|没有|并无|无|未|否|排除|除外|不是|并非|不存在|阴性",
+    re.I,
+)
+#: A clause that supposes or asks: what it denies is not said of the patient.
+_DX_SUPPOSED_RE = re.compile(
+    r"\b(?:if|whether|unless|in\s+case|would|could|might|patients)\b|如果|若|假如|是否|有无|"
+    r"[?？]",
+    re.I,
+)
+
+
+#: A head that names one disease by its form (-itis, -osis, -emia, -oma, -pathy...): it
+#: names the diagnosis alone ("pancreatitis" for "Acute pancreatitis"); "replacement"
+#: or "pain" does not.
+_DISEASE_SUFFIX_RE = re.compile(
+    r"(?:itis|osis|a?emia|oma|pathy|algia|plasia|iasis|uria|trophy|megaly|rrh?o?ea|"
+    r"lepsy|plegia|paresis|ectasis|cele|ism)$"
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _title_words(title: str) -> tuple[tuple[str, ...], int]:
+    """A coded title's naming words as stems (the head last), and how many of them an
+    answer must say: the head alone when it names a thing (pancreatitis), else every
+    word but one of a long name (urinary infection) and every word of a short one
+    (chronic pain)."""
+    name = re.split(r"\(ICD|\|", title, maxsplit=1)[0].lower()
+    words = [w for w in re.findall(r"[a-z]{3,}", name) if w not in _TITLE_QUALIFIERS]
+    if not words or (len(words) == 1 and words[0] in _KIND_HEADS):
+        return (), 0
+    stems = tuple(w[: max(4, (2 * len(w)) // 3)] for w in words)
+    if len(words) == 1 or (
+        words[-1] not in _KIND_HEADS and _DISEASE_SUFFIX_RE.search(words[-1])
+    ):
+        return stems, 1
+    return stems, max(1, len(stems) - 1) if len(stems) >= 3 else len(stems)
+
+
+def _title_mentions(
+    text: str, low: str, code: str, title: str
+) -> list[tuple[int, int]]:
+    """Where the answer names a coded diagnosis: its title's words (stems, in one
+    sentence), its Chinese name, or a vocabulary term of its condition."""
+    out: list[tuple[int, int]] = []
+    stems, need = _title_words(title)
+    if stems and stems[-1] in low:  # a substring test before the word pattern
+        for m in re.finditer(r"(?<![a-z])" + re.escape(stems[-1]) + r"[a-z]*", low):
+            s_start, s_end = sentence_bounds(text, m.start())
+            lo, hi = m.start(), m.end()
+            said = 0
+            for stem in stems:
+                w = re.search(
+                    r"(?<![a-z])" + re.escape(stem) + r"[a-z]*", low[s_start:s_end]
+                )
+                if w and abs(s_start + w.start() - m.start()) <= 40:
+                    said += 1
+                    lo, hi = min(lo, s_start + w.start()), max(hi, s_start + w.end())
+            if said >= need:
+                out.append((lo, hi))
+    zh = diagnosis_name_zh(code, title)
+    if zh and len(zh) >= 2:
+        out += [(i, i + len(zh)) for i in _positions(text, zh)]
+    return out
+
+
+def _title_name(title: str) -> str:
+    """A condition row's title without its code and status."""
+    return re.split(r"\s*\(ICD|\s*\|", title, maxsplit=1)[0].strip()
+
+
+def _quoted_titles(low: str, chart: SeenChart) -> list[tuple[int, int]]:
+    """Where the answer quotes a coded title whole ("Gastritis, unspecified, without
+    bleeding"): the negations inside it are the title's own words."""
+    out = []
+    for _, title in chart.conditions:
+        name = _title_name(title).lower()
+        if len(name) >= 8:
+            out += [(i, i + len(name)) for i in _positions(low, name)]
+    return out
+
+
+#: A state the ward's results define now (a potassium, sodium, glucose, calcium or
+#: magnesium out of range, an anaemia, a cytopenia or -cytosis, acute kidney injury, an
+#: acid-base disorder): "no hypoglycaemia" reads today's result, whatever was coded.
+_WARD_STATE_RE = re.compile(
+    r"\b(?:hypo|hyper)(?:kal|natr|glyc|calc|magnes|phosph|volem)\w*|\w*(?:penia|cytosis)\b"
+    r"|\b(?:an(?:a)?emia|acidosis|alkalosis|acute\s+kidney|acute\s+renal|AKI)\b"
+    r"|低钾|高钾|低钠|高钠|低血糖|高血糖|低钙|高钙|低镁|高镁|贫血|减少症|增多症|肾损伤|肾衰竭|"
+    r"酸中毒|碱中毒",
+    re.I,
+)
+#: A denial said of the record or the past ("no history of", "never diagnosed", "problem
+#: list", 病史, 既往, 诊断): about the code, even of a ward state.
+_HISTORY_SAID_RE = re.compile(
+    r"\bhistory\b|\bhx\b|\bdiagnos|\bcoded\b|\bproblem\s+list|\bnever\b|\bever\b"
+    r"|病史|既往|诊断|曾",
+    re.I,
+)
+#: A denial that is a score's component ("no hepatic encephalopathy recorded (scored as
+#: none)", 未记录肝性脑病（按无计分）): the score's reading of the rows, not the record's.
+_SCORED_RE = re.compile(r"\bscor(?:e|ed|es|ing)\b|计分|评分|积分", re.I)
+#: A denial that reads a result by a criterion ("no AKI by KDIGO creatinine criteria",
+#: 按 KDIGO 肌酐标准无急性肾损伤): a judgement of the results, not of the record's code.
+_BY_CRITERION_RE = re.compile(r"\bcriteri|\bdefinition\b|\bKDIGO\b|标准|定义", re.I)
+
+
+def _coded_denials(text: str, chart: SeenChart) -> list[str]:
+    """A coded diagnosis of the chart denied by its own name (issue #35, sixteenth pass):
+    a negation that governs the name ("doesn't have X", "no X", "never diagnosed with
+    X", 否认X病史, 他没有X) or its denial after it ("X has been excluded", X已除外,
+    （X：已排除）), in a clause that neither supposes nor asks. A title quoted whole is
+    one name (its own "without" denies nothing); a state of the results (hypoglycaemia,
+    AKI, anaemia) is read against the results, not the code (a "no hypoglycaemia now"
+    is true of a coded past one)."""
+    if not chart.conditions or not _ANY_DENIAL_RE.search(text):
+        return []
+    low = text.lower()
+    vocab = _conditions().find(text)
+    quoted = _quoted_titles(low, chart)
+    for code, title in chart.conditions:
+        name = _title_name(title)
+        ward = bool(
+            _WARD_STATE_RE.search(name)
+            or _WARD_STATE_RE.search(diagnosis_name_zh(code, title))
+        )
+        spans = _title_mentions(text, low, code, title)
+        keys = _condition_row_keys(code, title)
+        spans += [(h.start, h.end) for h in vocab if h.value in keys]
+        verbatim = [(i, i + len(name)) for i in _positions(text, name)] if name else []
+        spans += [(i, i + len(name)) for i in _positions(low, name.lower())]
+        for start, end in spans:
+            if (
+                ward
+                and (start, end) not in verbatim
+                and not _HISTORY_SAID_RE.search(
+                    text, sentence_bounds(text, start)[0], min(len(text), end + 4)
+                )
+            ):
+                continue  # "no hypoglycaemia" reads today's result, not the code
+            for q_start, q_end in quoted:
+                if q_start <= start < q_end or q_start < end <= q_end:
+                    start, end = min(start, q_start), max(end, q_end)
+            c_start, _ = clause_bounds(text, start)
+            s_start, _ = sentence_bounds(text, start)
+            before = text[max(s_start, start - 80) : start]
+            _, s_end = sentence_bounds(text, end)
+            if (
+                _DX_SUPPOSED_RE.search(text, c_start, start)
+                or _BY_CRITERION_RE.search(text, s_start, start)
+                or _SCORED_RE.search(text, s_start, s_end)
+            ):
+                continue
+            cue = _DENIED_DX_BEFORE_RE.search(before)
+            if cue and any(
+                q_start <= start - len(before) + cue.start() < q_end
+                for q_start, q_end in quoted
+            ):
+                cue = None  # the negation is a quoted title's own word
+            if cue or _DENIED_DX_AFTER_RE.match(text, end):
+                return [f"denies {name!r}, which the record codes"]
+    return []
 
 
 #: A history item by its shape, whatever it names (issue #35, sixth pass): "history of X",
@@ -4556,6 +4905,7 @@ def record_problems(
     found += (
         _running_claims(reading.text, ctx, reading)
         + _history_claims(text, chart, _written_text(ctx))
+        + _coded_denials(text, chart)
         + _unseen_history_items(text, chart, _written_text(ctx))
         + _unseen_entities(text, chart, _written_text(ctx), f"{gold}\n{gold_other}")
         + _unknown_dosed_names(text, known)

@@ -20,6 +20,7 @@ from physassist_env.ehr.toolkit import TOOL_METHODS, _name_key
 from physassist_env.grading import claims as cl
 from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
+from physassist_env.grading.chart import lab_points
 from physassist_env.grading.dates import days_said, days_written
 from physassist_env.grading.shown import shown_text
 from physassist_env.patient.interview import TOOL_NAMES
@@ -281,6 +282,14 @@ def _eval_value(
             f"change is said to end at {moved_to.describe()} (want {want})",
             contradicted=True,
         )
+    stray = _stray_values(check, ctx, claims, candidates, [c for c, _ in matched])
+    if matched and stray is not None:
+        return Verdict(
+            False,
+            f"states another value {scope}: {stray.describe()} beside "
+            f"{matched[0][0].describe()} (want {want})",
+            contradicted=True,
+        )
     if matched:
         c, via = matched[0]
         return Verdict(True, f"claims {c.describe()} matching {want}{via}")
@@ -314,6 +323,113 @@ def _eval_value(
                 )
     others = "; ".join(c.describe() for c in values[:4]) or "none"
     return Verdict(False, f"no number stated {scope} (want {want}); numbers: {others}")
+
+
+#: How far (a fraction of the value) another number must lie from the value to be
+#: another value, not the same one rounded ("3.4" beside "3.45").
+_STRAY_MARGIN = 0.15
+
+
+def _stray_values(
+    check: ValueCheck,
+    ctx: GradingContext,
+    claims: cl.Claims,
+    candidates: list[cl.Claim],
+    matched: list[cl.Claim],
+) -> cl.Claim | None:
+    """Another number the answer states of a result or a score beside the right one
+    (issue #35, sixteenth pass): unqualified, unframed, of the same dimension, a margin
+    away from the value, no bound ("above 140 mg/dL", 低于 70) nor stage (KDIGO 2期),
+    and no result of the subject the agent saw ("Key number: K 5.1" above "K 3.4, low";
+    "CHA2DS2-VASc 4" above "is 3"). Two values of one result stated as plain fact, one of
+    them the record's and one no record holds, misstate it. A drug's dose is left out (a
+    new dose beside the charted one is a plan)."""
+    if not check.about or not matched or not check.value:
+        return None
+    seen: list[float] | None = None
+    for c in candidates:
+        q = c.quantity
+        if (
+            c in matched
+            or q is None
+            or c.unknown_unit
+            or c.qualifier
+            or c.frame
+            or c.condition
+            or c.subject.startswith("drug:")
+            or not _same_dimension(check, c)
+            or _in_pair(claims.text, q)
+            or _STRAY_BOUND_BEFORE_RE.search(
+                claims.text[max(0, q.start - 28) : q.start]
+            )
+            or _STRAY_STAGE_AFTER_RE.match(claims.text, q.start + len(q.text))
+        ):
+            continue
+        if not q.unit and not _right_after_subject(claims.text, q, c):
+            continue  # a count, an index or a stage: no result's number
+        if q.unit and not check.unit:
+            continue  # a measurement beside a score ("SBP 166 mmHg" in a HAS-BLED)
+        values = _in_check_unit(check, q)
+        if not values or any(
+            abs(v - check.value) < _STRAY_MARGIN * abs(check.value) for v in values
+        ):
+            continue
+        if _FROM_RE.search(claims.text[max(0, q.start - 8) : q.start]):
+            continue  # where a change starts ("went from 0.8 to 1.4")
+        if seen is None:
+            seen = [p.value for p in lab_points(ctx.observations).get(c.subject, ())]
+        if not seen and ":" not in c.subject:
+            continue  # a result the agent never saw: nothing to read it against
+        half = 0.5 * 10 ** -_decimals_written(q.text)
+        if any(abs(v - p) <= half + 1e-9 for v in values for p in seen):
+            continue  # another draw the agent saw
+        return c
+    return None
+
+
+#: Right before a number: it is a bound or a stage, not a result ("above 140",
+#: "target 140-180", 低于 70, "stage 2", KDIGO G4).
+_STRAY_BOUND_BEFORE_RE = re.compile(
+    r"(?:above|below|over|under|than|exceed\w*|target|goal|threshold|cut-?off|limit|"
+    r"at\s+least|at\s+most|up\s+to|stage|grade|class|[<>≥≤]=?|高于|低于|超过|不超过|"
+    r"大于|小于|目标|阈值|界值|至少|达到)"
+    r"(?:\s*(?:(?:is|was|of|at|be|would\s+be|the)\b|为|是|值))*\s*[:：=]?\s*$"
+    r"|\b(?:KDIGO|G|stage)\s*$",
+    re.I,
+)
+_STRAY_STAGE_AFTER_RE = re.compile(
+    r"\s*(?:期|级|度|分|以上|以下|stage|points?\b|[-–/]\s*\d)", re.I
+)
+
+
+def _right_after_subject(text: str, q: tx.Quantity, c: cl.Claim) -> bool:
+    """Whether a number without a unit is written right after its subject's name, as a
+    result is ("K 5.4", "potassium: 5.4", 血钾 5.2, "K=5.4")."""
+    before = text[max(0, q.start - 30) : q.start]
+    return any(
+        s.key == c.subject
+        and re.fullmatch(r"\s*(?:[:：=]|is|was|of)?\s*", before[s.end :])
+        for s in cl.find_subjects(before)
+    )
+
+
+def _in_check_unit(check: ValueCheck, q: tx.Quantity) -> list[float]:
+    """``q`` written in the check's unit, one value per known conversion."""
+    conversions = {
+        tx.canonical_unit(u).lower(): f for u, f in check.conversions.items()
+    }
+    if not q.unit or not check.unit:
+        factors = [(1.0, 0.0)]
+    elif q.unit.lower() in conversions:
+        factors = [(conversions[q.unit.lower()], 0.0)]
+    else:
+        factors = tx.unit_factors(tx.canonical_unit(check.unit), q.unit, q.lab)
+    return [(q.value - offset) / factor for factor, offset in factors if factor]
+
+
+def _decimals_written(number: str) -> int:
+    m = re.search(r"\.(\d+)", number)
+    return len(m.group(1)) if m else 0
 
 
 def _current_words(check: ValueCheck, now: bool) -> frozenset[str]:

@@ -87,7 +87,9 @@ def lab_state_problems(
     Returns:
         One reason per contradicted claim (``[]`` when none).
     """
-    compared = false_comparisons(claims.text, gold)
+    compared = false_comparisons(claims.text, gold) + flag_column_problems(
+        claims.text, observations
+    )
     wanted = [
         c
         for c in claims.claims
@@ -131,6 +133,79 @@ def lab_state_problems(
             why = _trend_problem(c, series)
         if why:
             out.append(why)
+    return out
+
+
+# ---------------------------------------------------------------- a table's flag column
+#: A table header that names the column of a result's state: its flag, interpretation,
+#: reading or assessment (EN and ZH).
+_STATE_HEADER_RE = re.compile(
+    r"flag|interpret|\bread(?:ing)?\b|\bstate\b|status|assess|impression|judg|"
+    r"判读|标记|解读|结论|评价|意义|状态|提示|异常",
+    re.I,
+)
+#: A state cell that says the result carries no flag: empty of content ("none", "nil",
+#: "-", 无, 否), a tick or a word of range (normal, WNL, 正常, 参考范围内).
+_NO_FLAG_CELL_RE = re.compile(
+    r"^\W*(?:none|nil|no|not\s+flagged|n/?a|[-–—]+|无|否|没有|未见|[✓✔√]|ok|okay|fine|"
+    r"normal|wnl|within\s+(?:the\s+)?(?:normal\s+|reference\s+)?(?:range|limits)|in\s+range|"
+    r"unremarkable|正常|未见异常|参考范围内|在参考范围内|范围内)\W*(?:normal|正常)?\W*$",
+    re.I,
+)
+_SEPARATOR_ROW_RE = re.compile(r"^[\s|:\-–—]+$")
+_CELL_NUMBER_RE = re.compile(r"(?<![\d.\-])(\d+(?:\.\d+)?)(?![\d\-])")
+
+
+def flag_column_problems(text: str, observations: Sequence[str]) -> list[str]:
+    """A table whose state column (headed flag, interpretation, reading, 判读, 标记...)
+    says a result carries no flag ("none", "-", 无, a tick, "normal") in the row of a
+    result the chart flags high or low (issue #35, sixteenth pass): the table's header
+    says what the cell is, whatever words the cell uses. The row's number picks the draw
+    it states (an earlier normal draw's row stays right); a row without one states the
+    latest."""
+    if "|" not in text:
+        return []
+    points: dict[str, tuple[LabPoint, ...]] | None = None
+    out: list[str] = []
+    column = -1
+    for line in text.split("\n"):
+        if "|" not in line:
+            column = -1
+            continue
+        if _SEPARATOR_ROW_RE.match(line):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        heads = [i for i, c in enumerate(cells) if _STATE_HEADER_RE.search(c)]
+        if heads and not any(_CELL_NUMBER_RE.search(c) for c in cells):
+            column = heads[0]
+            continue
+        if column < 0 or column >= len(cells):
+            continue
+        if not _NO_FLAG_CELL_RE.match(cells[column]):
+            continue
+        rest = " | ".join(c for i, c in enumerate(cells) if i != column)
+        subject = next(
+            (x.key for x in cl.find_subjects(rest) if x.kind == "analyte"), ""
+        )
+        if not subject:
+            continue
+        if points is None:
+            points = lab_points(observations)
+        series = points.get(subject)
+        if not series:
+            continue
+        point = series[-1]
+        for m in _CELL_NUMBER_RE.finditer(re.sub(r"\d{4}-\d{2}-\d{2}", "", rest)):
+            said = float(m.group(1))
+            same = [p for p in series if abs(p.value - said) < 1e-9]
+            if same:
+                point = same[-1]
+                break
+        if point.side in ("high", "low", "abnormal"):
+            out.append(
+                f"{subject} marked unflagged in a table ({cells[column]!r}); the "
+                f"{subject} seen is {point.value:g} ({point.side})"
+            )
     return out
 
 

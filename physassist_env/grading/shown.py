@@ -1649,6 +1649,38 @@ def _restates(own: str, pasted: list[str]) -> bool:
     return bool(words & rows)
 
 
+#: A diagnosis code in a row or in the answer's words ("(ICD-9 41519)", "（41519）").
+_CODE_RE = re.compile(r"(?<![\d.-])([A-Z]?\d{3,5}(?:\.\d+)?)(?![\d-])")
+
+
+@functools.lru_cache(maxsize=1)
+def _subject_index() -> TermIndex[str]:
+    """The vocabulary's result, score and drug names (EN and ZH) by their keys (claims
+    reads pasted lines from here, so its reader cannot be imported)."""
+    return TermIndex({**drug_names(), **SUBJECT_NAMES, **SUBJECT_ABBREVIATIONS})
+
+
+def _subject_keys(text: str) -> set[str]:
+    return {h.value for h in _subject_index().find(text)}
+
+
+def _unrelated_rows(own: str, pasted: list[str]) -> list[str]:
+    """The pasted rows the author's own words name nothing of: no result, drug or score
+    of the row (in either language: "Potassium = 3.4" beside 血钾 3.4) and no code of it.
+    A row the answer's statement rests on is its evidence (sixteenth pass: the gold plus
+    the turn's own rows as a timeline is right), a row of what it never names is a dump."""
+    own_keys = _subject_keys(own)
+    own_codes = {c.replace(".", "") for c in _CODE_RE.findall(own)}
+    out = []
+    for row in pasted:
+        body = row.split("|", 1)[1] if "|" in row else row
+        keys = _subject_keys(body)
+        codes = {c.replace(".", "") for c in _CODE_RE.findall(body)}
+        if not (keys & own_keys or codes & own_codes):
+            out.append(row)
+    return out
+
+
 def dump_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
     """Why a shown answer is a dump of the record rather than an answer, ``""`` when it is
     not. A quoted row is a line pasted from a tool result (:func:`pasted_lines`) or a
@@ -1678,10 +1710,12 @@ def dump_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
             f"quotes {quoted} result rows ({len(pasted)} pasted), over the turn's "
             f"allowance of {allowance}: a dump of the record, not an answer"
         )
-    pasted_chars = sum(length_of(ln) for ln in pasted)
-    if len(pasted) >= 3 and 2 * pasted_chars > length_of(text):
+    own_text = "\n".join(ln for ln, f in zip(lines, flags, strict=True) if not f)
+    unrelated = _unrelated_rows(own_text, pasted) if len(pasted) >= 3 else pasted
+    pasted_chars = sum(length_of(ln) for ln in unrelated)
+    if len(unrelated) >= 3 and 2 * pasted_chars > length_of(text):
         return (
-            f"{len(pasted)} pasted result rows make {pasted_chars} of its "
+            f"{len(unrelated)} pasted result rows make {pasted_chars} of its "
             f"{length_of(text)} characters: a dump of the record, not an answer"
         )
     if pasted:
