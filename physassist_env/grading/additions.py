@@ -1346,11 +1346,20 @@ def _allergy_supported(allergen: str, chart: SeenChart) -> bool:
     words = [w for w in re.findall(r"[a-z]{4,}", low)] or [low]
     rows = chart.allergy_rows or ()
     group = _allergen_group(low)
+    # a brand is its generic (Zestril = lisinopril, 可密定 = warfarin; issue #35, sixteenth
+    # pass): the row may name either
+    generics = [
+        s.key.removeprefix("drug:")
+        for s in cl.find_subjects(allergen)
+        if s.kind == "drug"
+    ]
     for row in rows:
         r = row.lower()
         zh = allergy_zh(row)
-        if any(w in r for w in words) or (
-            zh and (low in zh or zh.removesuffix("过敏") in low)
+        if (
+            any(w in r for w in words)
+            or any(g in r for g in generics)
+            or (zh and (low in zh or zh.removesuffix("过敏") in low))
         ):
             return True
         if group & _allergen_group(r):
