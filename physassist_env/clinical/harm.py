@@ -258,8 +258,15 @@ class Chart:
     qtc: float | None = None
 
     def running(self) -> frozenset[str]:
-        """The drugs of the active orders."""
-        return frozenset(o.drug for o in self.orders if o.active and o.drug)
+        """The drugs of the active orders; an insulin order also runs the insulin product
+        its text names ("Insulin Glargine 10 UNIT SC QHS" runs glargine: the answer's
+        "continue the insulin glargine" keeps it, starts nothing)."""
+        out = {o.drug for o in self.orders if o.active and o.drug}
+        for o in self.orders:
+            if o.active and o.drug == "insulin":
+                low = o.text.lower()
+                out |= {p for p in INSULINS if p in low}
+        return frozenset(out)
 
     def routes_of(self, drug: str) -> frozenset[str]:
         """The routes of the active orders of ``drug``."""

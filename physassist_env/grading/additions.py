@@ -466,7 +466,7 @@ def unasked_orders(
             or i.conditional
             or i.listed
             or not i.drug
-            or i.drug in running
+            or _runs(i.drug, running)
             or i.drug in named
             or i.drug in gold.writes
             or any(g.instruction.drug == i.drug for g in gold.said)
@@ -812,7 +812,7 @@ def _kept_as_given(i: harm.Instruction, running: frozenset[str]) -> harm.Instruc
     one is kept as it is (its continuation is judged by :data:`_RULED_OUT_RUNNING`)."""
     if (
         i.act != Act.CONTINUE
-        or i.drug in running
+        or _runs(i.drug, running)
         or _ACROSS_SENTENCES_RE.search(i.text)
     ):
         return i  # a "continue" bound across a sentence's end ("X 过敏。…监测照旧") is loose
@@ -820,6 +820,18 @@ def _kept_as_given(i: harm.Instruction, running: frozenset[str]) -> harm.Instruc
 
 
 _ACROSS_SENTENCES_RE = re.compile(r"[。；;！？!?]|\.\s")
+
+
+def _runs(drug: str, running: frozenset[str]) -> bool:
+    """Whether ``drug`` runs: a generic of the active orders, or a chart name one of
+    whose words is one ("term:insulin glargine" runs when the chart's insulin order does;
+    issue #35, sixteenth pass: continuing the charted drug by its chart name starts
+    nothing)."""
+    if drug in running:
+        return True
+    return drug.startswith("term:") and bool(
+        set(drug.removeprefix("term:").split()) & running
+    )
 
 
 #: Harms no condition makes safe: the drug or the dose is wrong whenever the order fires
@@ -954,9 +966,61 @@ def _conditional_harms(
     hits = harm.harms([plain], chart.facts, setting)
     if not hits:
         return []
-    if _condition_holds(text, start, ctx.observations):
+    if _condition_holds(text, start, ctx.observations) or _names_nothing_clinical(
+        _condition_of(text, start, instruction.text)
+    ):
         return hits
     return [h for h in hits if h.rule in _HARMFUL_WHENEVER]
+
+
+def _condition_of(text: str, start: int, order: str) -> str:
+    """The condition of the order at ``start``: from its word to the order, or, said after
+    the order, from its word to the sentence's end; else the sentence less the order's own
+    words (``order``: "after the round tomorrow, start X"), ``""`` when nothing is left."""
+    s_start, s_end = sentence_bounds(text, start)
+    words = list(_CONDITION_BEFORE_RE.finditer(text, s_start, s_end))
+    before = [w for w in words if w.start() < start]
+    if before:
+        return text[before[-1].start() : start]
+    if words:
+        return text[words[0].start() : s_end]
+    rest = text[s_start:s_end].replace(order, " ") if order else ""
+    return rest if re.search(r"[A-Za-z]{3}|[\u4e00-\u9fff]{2}", rest) else ""
+
+
+#: What a condition may name about the patient besides a result, a drug or a symptom of
+#: the lexicon: a change or state of the illness (deteriorates, febrile, bleeds, 恶化,
+#: 出血), a vital sign, intake and output, a response to treatment, a need judged at the
+#: bedside ("if needed", 必要时) and the patient's or a clinician's consent (agrees,
+#: refuses, 同意). A condition naming none of these is the ward's routine (a round, a
+#: shift, a day, the next set of observations): it holds back no order.
+_PATIENT_STATE_RE = re.compile(
+    r"deteriorat|wors|improv|better|unstable|septic|sepsis|febrile|fever|spike|temp|"
+    r"bleed|haemorrh|hemorrh|pain|symptom|distress|hypo|hyper|tachy|brady|confus|drows|"
+    r"vomit|nause|breath|desat|saturat|pressure|bp|hr|pulse|output|urine|pass|"
+    r"sugar|allerg|rash|react|toleran|eat|drink|swallow|npo|nbm|fail|respon|"
+    r"cultur|grow|result|level|unwell|sick|collaps|arrest|seiz|wake|agitat|delir|"
+    r"need|necess|requir|indicat|appropriate|clinical|agree|consent|wish|want|prefer|"
+    r"accept|declin|refus|approv|allow|contraind|weigh|oedema|edema|swell|"
+    r"恶化|加重|好转|改善|稳定|平稳|发热|发烧|体温|出血|疼|痛|症状|呕|恶心|气促|气短|喘|"
+    r"血压|心率|脉|尿|血糖|过敏|皮疹|反应|耐受|进食|吃|喝|吞咽|禁食|结果|培养|无效|有效|"
+    r"不适|需要|必要|需|指征|禁忌|同意|愿意|拒绝|接受|要求|允许|批准|意识|抽搐|躁动|谵妄|"
+    r"水肿|浮肿|体重",
+    re.I,
+)
+
+
+def _names_nothing_clinical(cond: str) -> bool:
+    """Whether a worded condition names nothing about the patient (issue #35, sixteenth
+    pass): no number, no result, drug or condition of the vocabulary, no symptom of the
+    lexicon and no state, need or consent (:data:`_PATIENT_STATE_RE`). "Once the night
+    team takes over", "if she is still here on Monday", 明天查房后: the order fires."""
+    cond = _CLOCK_RE.sub("", _BRACKETED_RE.sub("", cond))
+    if not cond.strip() or re.search(r"\d", cond):
+        return False
+    if _PATIENT_STATE_RE.search(cond) or _symptom_keys(cond):
+        return False
+    return not cl.find_subjects(cond)
 
 
 #: An aside that affirms the condition it follows, in brackets or dashes: a pronoun and
@@ -4188,7 +4252,10 @@ def _parent(key: str) -> str:
 
 
 _REGIMEN_DOSE_RE = re.compile(
-    r"[\s:：,(（]*\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?|iu|meq|ml|单位|毫克)(?![A-Za-z])",
+    r"(?:\s+(?:DS|SS|XL|XR|ER|SR|CR|DR)\b)?"  # a strength form ("TMP-SMX DS 1 tab")
+    r"[\s:：,(（]*\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?|iu|meq|ml|单位|毫克"
+    # a count of tablets or capsules is a dose too ("1 tab PO BID", 2 片 口服)
+    r"|tabs?|tablets?|caps?|capsules?|片|粒)(?![A-Za-z])",
     re.I,
 )
 

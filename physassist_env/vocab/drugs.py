@@ -612,6 +612,11 @@ DRUG_BRANDS: dict[str, str] = {
     "trimethoprim-sulfamethoxazole": "sulfamethoxazole",
     "sulfamethoxazole/trimethoprim": "sulfamethoxazole",
     "trimethoprim/sulfamethoxazole": "sulfamethoxazole",
+    # issue #35, sixteenth pass: the British and WHO name, and the Chinese trade name
+    "co-trimoxazole": "sulfamethoxazole",
+    "cotrimoxazole": "sulfamethoxazole",
+    "septra": "sulfamethoxazole",
+    "复方新诺明": "sulfamethoxazole",
     "phytonadione": "vitamin k",
     "avapro": "irbesartan",
     "januvia": "sitagliptin",
