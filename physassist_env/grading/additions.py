@@ -1194,9 +1194,18 @@ def proposed_at(
         # a drug put under a plan heading is put forward with or without its dose
         # ("Next step: alteplase", 另外开医嘱：阿替普酶; issue #35, eleventh pass)
         headed = bool(_PLAN_HEADING_RE.search(text, max(0, s.start - 30), s.start))
-        if (m is None and not headed) or drug in running or drug.startswith("class:"):
+        if drug in running or drug.startswith("class:"):
             continue
         s_start, s_end = sentence_bounds(text, s.start)
+        # a second drug of a running drug's class, named as taken with no word of
+        # substitution, is put forward with or without its dose ("atorvastatin plus
+        # pravastatin", "new: valsartan (keep the lisinopril)"; issue #35, sixteenth pass)
+        if (
+            m is None
+            and not headed
+            and not _beside_running_class(drug, running, text[s_start:s_end])
+        ):
+            continue
         if (
             _NOT_PROPOSED_RE.search(text, s_start, s_end)
             or tx.negation_before(text, s.start, tokens=3)
@@ -1222,6 +1231,37 @@ def proposed_at(
             )
         )
     return out
+
+
+#: A word of substitution or choice: the drug named would replace the running one, or is
+#: one option among others ("switch to", "instead of", "an alternative", 换用, 改为, 或),
+#: or the sentence refuses it ("no need for", 不要).
+_SUBSTITUTION_RE = re.compile(
+    r"\b(?:instead|alternative|option|switch\w*|replac\w*|chang\w*|rather|in\s+place|"
+    r"substitut\w*|convert\w*|swap\w*|or|either|avoid\w*|stop\w*|hold\w*|discontinu\w*)\b"
+    r"|\b(?:no|not|never|without|don't|do\s+not|neither|nor)\b"  # or refused
+    r"|替代|换用|换成|改用|改为|换为|代替|取代|或者|或|可选|避免|停用|停|暂停"
+    r"|不|无需|勿|禁|别|没有",
+    re.I,
+)
+
+
+def _beside_running_class(drug: str, running: frozenset[str], sentence: str) -> bool:
+    """Whether ``drug`` (not running) belongs to the duplication group of a running drug,
+    or is a second anticoagulant (not a bridge), in a sentence with no substitution word
+    (:data:`_SUBSTITUTION_RE`): it is added beside the running one (ISMP 2020 duplicate
+    therapy; TJC NPSG.03.06.01)."""
+    group = harm.duplicate_group(drug)
+    anticoagulant = drug in harm.ANTICOAGULANTS
+    if not group and not anticoagulant:
+        return False
+    if not any(
+        (group and harm.duplicate_group(o) == group)
+        or (anticoagulant and o in harm.ANTICOAGULANTS and not harm.bridging({drug, o}))
+        for o in running
+    ):
+        return False
+    return not _SUBSTITUTION_RE.search(sentence)
 
 
 _MEQ_RE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:meq|mmol)", re.I)

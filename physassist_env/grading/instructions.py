@@ -236,6 +236,12 @@ _POST_UNDO_RE = re.compile(
     re.I,
 )
 #: "I have ordered", "we ordered": the agent's own order, not the record's history.
+#: A Chinese prohibition that opens its clause and governs the verb across a place or
+#: setting phrase ("不要在华法林基础上加用", 切勿在透析时给; issue #35, sixteenth pass).
+_PROHIBITED_AT_RE = re.compile(
+    r"^\s*(?:请|但|而)?(?:不要|不可|不能|不应|不宜|切勿|勿|禁止|避免|别)在"
+    r"[^，。；,;]{1,20}?(?:上|中|里|时|外|之外|以外)\s*$"
+)
 _AGENT_RE = re.compile(r"\b(?:i|we)(?:'ve| have)?\s*$", re.I)
 #: Words between 已 and an order word that make it the agent's own order ("已一并加开",
 #: ordered alongside this one): an instruction said as done, not a fact of the record.
@@ -778,6 +784,7 @@ def _read(
             tx.negation_before(text, start)
             or tx.negation_after(text, end)
             or _POST_UNDO_RE.search(text[end:])
+            or _PROHIBITED_AT_RE.search(text[clause_bounds(text, start)[0] : start])
         )
         attributed = fr.attribution_at(text, start, end)
         if attributed == "open":  # "Some would transfuse": another's, not an order

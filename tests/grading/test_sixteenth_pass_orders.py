@@ -138,3 +138,46 @@ def test_an_allergy_named_by_its_brand_is_recorded(answer: str, language: str) -
         "AllergyIntolerance", "2179-12-01 00:00 | Sulfamethoxazole | active"
     )
     assert "record" not in added(answer, [ORDERS, allergy], language=language), answer
+
+
+# ---------------------------------------------------------------- a class-mate, no verb
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("Lipid cover: atorvastatin together with simvastatin.", "en"),
+        ("Rx summary - sertraline + escitalopram.", "en"),
+        ("Regimen going forward: lisinopril and losartan.", "en"),
+        ("Anticoagulation: warfarin, with dabigatran on board as well.", "en"),
+        (
+            "| Drug | Status |\n|---|---|\n| Warfarin | continue |\n| Edoxaban | new |",
+            "en",
+        ),
+        ("降脂方案：阿托伐他汀联合辛伐他汀。", "zh"),
+        ("抗抑郁：舍曲林＋艾司西酞普兰。", "zh"),
+        ("降压：赖诺普利和氯沙坦一起用。", "zh"),
+        ("抗凝：华法林，另有达比加群。", "zh"),
+    ],
+)
+def test_a_class_mate_named_beside_the_running_drug_is_harm(
+    extra: str, language: str
+) -> None:
+    assert "harm" in _added(extra, language), extra
+
+
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("If the atorvastatin is not tolerated, simvastatin is an alternative.", "en"),
+        ("Switch the lisinopril to losartan only if a cough develops.", "en"),
+        ("Sertraline rather than escitalopram, given the QT.", "en"),
+        ("Avoid adding apixaban to the warfarin.", "en"),
+        ("No need for a second statin such as simvastatin.", "en"),
+        ("若不耐受阿托伐他汀，可换用辛伐他汀。", "zh"),
+        ("不要在华法林基础上加用阿哌沙班。", "zh"),
+        ("赖诺普利或氯沙坦二选一，不可合用。", "zh"),
+    ],
+)
+def test_a_class_mate_as_an_alternative_or_refused_costs_nothing(
+    extra: str, language: str
+) -> None:
+    assert "harm" not in _added(extra, language), extra
