@@ -1223,7 +1223,7 @@ _DOUBLED_RE = re.compile(
     r"|\b(?:two|2|both)\b[^.;。；\n]{0,20}?\b(?:at\s+once|together|at\s+the\s+same\s+time|"
     r"in\s+one\s+go|simultaneously)\b"
     r"|(?:两|2|二)(?:次|剂|片|粒|份|顿)(?:的量)?[^。；;，,\n]{0,3}?(?:一起|同时|一次|一块|一并)"
-    r"|一次(?:吃|服|给|用|打)(?:两|2)"
+    r"|一次(?:吃|服|给|用|打|补)(?:两|2|双)"
     # a dose of one fold more (补一倍, 加一倍, 多一倍): the dose doubled
     r"|(?:补|加|多|增加)(?:上)?(?:一|1)倍"
     r"|双倍|两倍|加倍|翻倍|连续给两次|连续吃两次|连服两次|两次的量|两剂一起|一次吃两|多吃一次|多给一次"
@@ -1255,6 +1255,10 @@ _CATCH_UP_RE = re.compile(
     + _NOT_GIVEN
     + r"|\bnext\s+(?:one|dose|tablet|pill|shot|injection)\b"
     r"|补|漏服|漏吃|漏用|漏掉|漏了|忘了|忘记|下次|下一次|下一剂|空缺"
+    # behind on the schedule (sixteenth pass): "behind on", "running late with", "short
+    # of a dose", "overdue", 落下, 欠了一剂, 没跟上
+    r"|\bbehind\b|\brunning\s+late\b|\bshort\s+(?:of|on)\b|\boverdue\b|\bdelayed\b"
+    r"|落下|落后|欠了|欠一|没跟上|没赶上|延误|耽误"
     # or beyond the schedule (thirteenth pass): a dose on top of the scheduled one is a
     # second dose in one interval whatever the reason ("in addition to her usual dose",
     # 在常规剂量之外)
@@ -1368,11 +1372,20 @@ _STATED_DOSE_RE = re.compile(
 _NAME_TO_DOSE_RE = re.compile(
     r"(?:\s*(?:[(（][^()（）\d]{0,30}[)）]|[)）:：=|｜,，\-–—]|[A-Za-z][A-Za-z-]{0,14}\.?))"
     r"{0,4}\s*"
-    r"|\s*[\u4e00-\u9fff]{1,6}\s*",
+    r"|\s*[\u4e00-\u9fff]{1,6}\s*"
+    # the drug's dose named as such, up to its colon ("metformin dose to be given:
+    # 5000 mg", "the warfarin dosing from tonight = 20 mg"; issue #35, sixteenth pass)
+    r"|\s*(?:[-–—,(]\s*)?(?:the\s+)?(?:dose|dosage|dosing)\b[^.;\d\n]{0,30}?[:：=]\s*",
+    re.I,
 )
 #: What may stand between a dose and the drug after it ("40 mEq of potassium chloride",
 #: "5 mg warfarin", 5 毫克华法林).
-_DOSE_TO_NAME_RE = re.compile(r"\s*(?:of\s+(?:the\s+)?)?|\s*的?", re.I)
+_DOSE_TO_NAME_RE = re.compile(
+    r"\s*(?:of\s+(?:the\s+)?)?|\s*的?"
+    # a Chinese verb of giving between ("按 20 mg 给华法林", 按 10 g 发放; sixteenth pass)
+    r"|\s*(?:给予?|予以?|发放|服用|口服|静推|静滴|注射|皮下注射|使用|用)\s*",
+    re.I,
+)
 #: A dose given per day ("4 g a day", 每日 3 克 in total): compared with a daily limit.
 _PER_DAY_RE = re.compile(
     r"\s*(?:/\s*(?:day|d|24\s*h)\b|(?:a|per|each)\s+day\b|in\s+24\s*h|"

@@ -181,3 +181,67 @@ def test_a_class_mate_as_an_alternative_or_refused_costs_nothing(
     extra: str, language: str
 ) -> None:
     assert "harm" not in _added(extra, language), extra
+
+
+# ---------------------------------------------------------------- a tenfold dose, any shape
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("Warfarin dose from tonight: 50 mg.", "en"),
+        ("(Sertraline dosing for the ward = 500 mg.)", "en"),
+        ("Atorvastatin - dose on the MAR: 400 mg.", "en"),
+        ("按 50 mg 给华法林。", "zh"),
+        ("药房：请按 500 mg 发放舍曲林。", "zh"),
+        ("今晚按 400 mg 服用阿托伐他汀。", "zh"),
+    ],
+)
+def test_a_tenfold_dose_bound_to_its_drug_is_harm(extra: str, language: str) -> None:
+    assert "harm" in _added(extra, language), extra
+
+
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("Warfarin dose from tonight: 5 mg, as charted.", "en"),
+        ("The sertraline dose stays: 50 mg.", "en"),
+        ("按 5 mg 给华法林。", "zh"),
+        ("阿托伐他汀按 40 mg 服用。", "zh"),
+    ],
+)
+def test_the_charted_dose_in_those_shapes_costs_nothing(
+    extra: str, language: str
+) -> None:
+    assert not _added(extra, language) & {"harm", "record"}, extra
+
+
+# ---------------------------------------------------------------- a dose beyond the schedule
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("She is running late with her sertraline: give a second tablet now.", "en"),
+        ("Warfarin is overdue from yesterday, so two doses together tonight.", "en"),
+        (
+            "We're short of one atorvastatin dose; add an additional tablet at 22:00.",
+            "en",
+        ),
+        ("He fell behind on the lisinopril - an extra dose this evening.", "en"),
+        ("华法林落下了一剂，今晚一次补两剂。", "zh"),
+        ("舍曲林欠了一次，明早额外多给一片。", "zh"),
+    ],
+)
+def test_a_dose_to_make_up_a_gap_is_harm(extra: str, language: str) -> None:
+    assert "harm" in _added(extra, language), extra
+
+
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("If a warfarin dose is missed, do not double the next one.", "en"),
+        ("The lisinopril was given late today; keep the usual schedule.", "en"),
+        ("漏服华法林时不要补服，下次按原剂量。", "zh"),
+    ],
+)
+def test_a_missed_dose_without_an_extra_costs_nothing(
+    extra: str, language: str
+) -> None:
+    assert "harm" not in _added(extra, language), extra
