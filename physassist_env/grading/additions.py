@@ -339,6 +339,14 @@ def widened_to_all(reading: Reading, gold_answer: str) -> str:
             reading.text[:at]
         ):
             return o.text
+        # the turn's decision handed to every drug ("apply that to all his meds",
+        # 这一点适用于他所有药物): a decision made for one drug on its own grounds (an
+        # allergy, the QT, the kidney) is made for drugs the turn never examined, unless
+        # what is handed on is to keep them as they are (issue #35, sixteenth pass)
+        if o.act is None and not (
+            before and before[-1].instruction.act is Act.CONTINUE
+        ):
+            return o.text
     return ""
 
 
@@ -967,25 +975,30 @@ def _conditional_harms(
     if not hits:
         return []
     if _condition_holds(text, start, ctx.observations) or _names_nothing_clinical(
-        _condition_of(text, start, instruction.text)
+        _condition_of(text, start)
     ):
         return hits
     return [h for h in hits if h.rule in _HARMFUL_WHENEVER]
 
 
-def _condition_of(text: str, start: int, order: str) -> str:
-    """The condition of the order at ``start``: from its word to the order, or, said after
-    the order, from its word to the sentence's end; else the sentence less the order's own
-    words (``order``: "after the round tomorrow, start X"), ``""`` when nothing is left."""
+def _condition_of(text: str, start: int) -> str:
+    """The condition of the order at ``start``: from its word (a condition word, or "after"
+    a time or event: "after the round tomorrow, start X", 查房以后) to the order, or, said
+    after the order, from its word to the sentence's end; ``""`` when none is worded."""
     s_start, s_end = sentence_bounds(text, start)
-    words = list(_CONDITION_BEFORE_RE.finditer(text, s_start, s_end))
+    words = [
+        *_CONDITION_BEFORE_RE.finditer(text, s_start, s_end),
+        *_AFTER_RE.finditer(text, s_start, s_end),
+    ]
     before = [w for w in words if w.start() < start]
     if before:
-        return text[before[-1].start() : start]
-    if words:
-        return text[words[0].start() : s_end]
-    rest = text[s_start:s_end].replace(order, " ") if order else ""
-    return rest if re.search(r"[A-Za-z]{3}|[\u4e00-\u9fff]{2}", rest) else ""
+        return text[max(w.start() for w in before) : start]
+    return text[min(w.start() for w in words) : s_end] if words else ""
+
+
+#: "After" an event or time: the order waits for it (an order "before" something is the
+#: step itself, "check what she takes before raising the warfarin").
+_AFTER_RE = re.compile(r"\bafter\b|以后|之后|过后", re.I)
 
 
 #: What a condition may name about the patient besides a result, a drug or a symptom of

@@ -1107,8 +1107,9 @@ _KEEP_VERB_RE = re.compile(
 #: "The same goes for ...", "apply this to ...", 照此处理, 也一样: the set takes the act the
 #: answer (or the turn) has just given.
 _SAME_RE = re.compile(
-    r"\b(?:same|likewise|apply\s+(?:this|that|it)|do\s+(?:this|that)|as\s+well|too)\b|照此|"
-    r"同样|一样|也照|照样",
+    r"\b(?:same|likewise|apply\s+(?:this|that|it)|do\s+(?:this|that)|as\s+well|too|"
+    r"(?:this|that|it)\s+(?:applies|holds|goes|extends))\b|照此|"
+    r"同样|一样|也照|照样|同理|(?:这|此|该)(?:一点|条|个|项)?(?:也)?(?:适用|同样适用)",
     re.I,
 )
 _SET_NOT_RE = re.compile(

@@ -245,3 +245,33 @@ def test_a_missed_dose_without_an_extra_costs_nothing(
     extra: str, language: str
 ) -> None:
     assert "harm" not in _added(extra, language), extra
+
+
+# ---------------------------------------------------------------- a decision handed to all
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("That applies to every one of her medicines, warfarin too.", "en"),
+        ("Likewise for all his other drugs.", "en"),
+        ("Do that with the whole medication list.", "en"),
+        ("此项同样适用于她所有的药物，包括华法林。", "zh"),
+        ("其余所有药物同理处理。", "zh"),
+    ],
+)
+def test_the_decision_handed_to_every_drug_widens_it(extra: str, language: str) -> None:
+    assert "decision" in _added(extra, language), extra
+
+
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("Continue all her other medicines as they are.", "en"),
+        (
+            "Keep the warfarin; the same goes for all her other drugs, keep them going.",
+            "en",
+        ),
+        ("其余药物照常使用。", "zh"),
+    ],
+)
+def test_the_rest_kept_as_it_is_widens_nothing(extra: str, language: str) -> None:
+    assert "decision" not in _added(extra, language), extra
