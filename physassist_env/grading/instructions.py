@@ -540,7 +540,17 @@ def _conditional(text: str, start: int, end: int, stop: bool = False) -> bool:
         or bool(fr.later_before(text, start))
         # what comes after a check ("reconcile the order before continuing, restarting ...")
         or bool(_BEFORE_ING_RE.search(text[s_start:start]))
+        # a sentence opened by 如 / 要是 (如培养阳性，再改用 X; sixteenth pass)
+        or bool(_ZH_IF_OPEN_RE.match(text, s_start, start))
     )
+
+
+#: A Chinese sentence opened by "if" (如, 要是, 假使; not 如下, 如上, 如同, 如何, 如此): the
+#: sentence's order is conditional on its first clause.
+_ZH_IF_OPEN_RE = re.compile(
+    r"\s*(?:[-*•]\s*|\d+[.、)）]\s*)?(?:如|要是|假使|假若)(?![下上同何此今期实])"
+    r"[^，,。；;]{1,40}[，,]"
+)
 
 
 #: An act said as what follows a check: "before continuing, restarting or escalating".

@@ -275,3 +275,36 @@ def test_the_decision_handed_to_every_drug_widens_it(extra: str, language: str) 
 )
 def test_the_rest_kept_as_it_is_widens_nothing(extra: str, language: str) -> None:
     assert "decision" not in _added(extra, language), extra
+
+
+# ---------------------------------------------------------------- broad cover, unasked
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("To be thorough, add meropenem.", "en"),
+        ("For good measure, give IV linezolid as well.", "en"),
+        ("I would start piperacillin-tazobactam so nothing is missed.", "en"),
+        ("Cover him broadly: begin colistin today.", "en"),
+        ("稳妥起见加用亚胺培南。", "zh"),
+        ("顺便开始静脉万古霉素。", "zh"),
+        ("多黏菌素也用上，全面覆盖。", "zh"),
+    ],
+)
+def test_broad_antibiotics_started_unasked_are_harm(extra: str, language: str) -> None:
+    assert "harm" in _added(extra, language), extra
+
+
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("There is no indication for meropenem.", "en"),
+        ("If the cultures grow an ESBL organism, switch to meropenem.", "en"),
+        ("Do not start vancomycin without a culture.", "en"),
+        ("如培养提示产ESBL菌，再改用美罗培南。", "zh"),
+        ("无需加用万古霉素。", "zh"),
+    ],
+)
+def test_broad_antibiotics_refused_or_on_a_culture_cost_nothing(
+    extra: str, language: str
+) -> None:
+    assert "harm" not in _added(extra, language), extra
