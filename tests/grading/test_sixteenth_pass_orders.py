@@ -308,3 +308,28 @@ def test_broad_antibiotics_refused_or_on_a_culture_cost_nothing(
     extra: str, language: str
 ) -> None:
     assert "harm" not in _added(extra, language), extra
+
+
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("Safety net: IV meropenem.", "en"),
+        ("Belt-and-braces cover - linezolid plus colistin.", "en"),
+        ("保险方案：静脉美罗培南。", "zh"),
+        ("再覆盖一下：利奈唑胺联合黏菌素。", "zh"),
+    ],
+)
+def test_broad_cover_named_without_a_verb_is_harm(extra: str, language: str) -> None:
+    assert "harm" in _added(extra, language), extra
+
+
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("Meropenem is not indicated here.", "en"),
+        ("Reserve colistin for a proven resistant organism.", "en"),
+        ("不必使用美罗培南。", "zh"),
+    ],
+)
+def test_broad_cover_refused_costs_nothing(extra: str, language: str) -> None:
+    assert "harm" not in _added(extra, language), extra
