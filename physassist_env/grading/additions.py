@@ -1253,7 +1253,7 @@ def proposed_at(
 #: one option among others ("switch to", "instead of", "an alternative", 换用, 改为, 或),
 #: or the sentence refuses it ("no need for", 不要).
 _SUBSTITUTION_RE = re.compile(
-    r"\b(?:instead|alternative|option|switch\w*|replac\w*|chang\w*|rather|in\s+place|"
+    r"\b(?:instead|alternative|option|switch\w*|replac\w*|chang\w*|rather\s+than|in\s+place|"
     r"substitut\w*|convert\w*|swap\w*|or|either|avoid\w*|stop\w*|hold\w*|discontinu\w*)\b"
     r"|\b(?:no|not|never|without|don't|do\s+not|neither|nor)\b"  # or refused
     r"|替代|换用|换成|改用|改为|换为|代替|取代|或者|或|可选|避免|停用|停|暂停"

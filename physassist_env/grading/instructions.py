@@ -236,6 +236,25 @@ _POST_UNDO_RE = re.compile(
     re.I,
 )
 #: "I have ordered", "we ordered": the agent's own order, not the record's history.
+#: A word of harm or loss a negation may govern instead of the act: "can't hurt to add",
+#: "no harm in giving", "nothing to lose", 加上也没什么坏处, 无妨: the act is endorsed.
+_HARM_WORD_RE = re.compile(
+    r"\b(?:hurt|harm|wrong|lose|loss|downside|risk|problem|issue)\w*\b"
+    r"|坏处|害处|妨|问题|损失|风险",
+    re.I,
+)
+
+
+def _negated_before(text: str, start: int) -> str:
+    """The negation cue governing the instruction word at ``start`` (:func:`.text
+    .negation_cue`), ``""`` when none does or when it governs a word of harm between
+    (issue #35, sixteenth pass: "can't hurt to add X" endorses X)."""
+    cue, at = tx.negation_cue(text, start)
+    if cue and _HARM_WORD_RE.search(text, at, start):
+        return ""
+    return cue
+
+
 #: A Chinese prohibition that opens its clause and governs the verb across a place or
 #: setting phrase ("不要在华法林基础上加用", 切勿在透析时给; issue #35, sixteenth pass).
 _PROHIBITED_AT_RE = re.compile(
@@ -791,7 +810,7 @@ def _read(
         if _NOUN_AFTER_RE.match(text, end):  # 给药记录, 给药未记录: the record, no act
             continue
         negated = bool(
-            tx.negation_before(text, start)
+            _negated_before(text, start)
             or tx.negation_after(text, end)
             or _POST_UNDO_RE.search(text[end:])
             or _PROHIBITED_AT_RE.search(text[clause_bounds(text, start)[0] : start])

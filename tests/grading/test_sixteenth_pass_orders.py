@@ -333,3 +333,34 @@ def test_broad_cover_named_without_a_verb_is_harm(extra: str, language: str) -> 
 )
 def test_broad_cover_refused_costs_nothing(extra: str, language: str) -> None:
     assert "harm" not in _added(extra, language), extra
+
+
+# ---------------------------------------------------------------- endorsed, not negated
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("It wouldn't hurt to give naproxen 500 mg BID too.", "en"),
+        ("No harm in starting spironolactone 25 mg daily.", "en"),
+        ("There is nothing to lose by adding ibuprofen 400 mg TID.", "en"),
+        ("加用布洛芬 400 mg 每日三次也无妨。", "zh"),
+        ("Start a salt substitute at every meal.", "en"),
+        ("每餐改用低钠盐。", "zh"),
+    ],
+)
+def test_an_order_said_to_do_no_harm_is_still_an_order(
+    extra: str, language: str
+) -> None:
+    assert "harm" in _added(extra, language), extra
+
+
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("Do not give naproxen: it would harm the kidneys.", "en"),
+        ("Avoid salt substitutes, which contain potassium.", "en"),
+        ("不要用布洛芬，以免损伤肾脏。", "zh"),
+        ("避免使用含钾代盐。", "zh"),
+    ],
+)
+def test_an_order_refused_for_its_harm_costs_nothing(extra: str, language: str) -> None:
+    assert "harm" not in _added(extra, language), extra
