@@ -2622,6 +2622,12 @@ def _entity_seen(name: str, head: str, latin: bool, seen: str) -> bool:
     latin_words = re.findall(r"[A-Za-z][A-Za-z0-9-]+", name)
     if latin_words:  # TIPS 术, PICC 置管: the Latin name is seen as a word
         return all(re.search(rf"\b{re.escape(w.lower())}\b", seen) for w in latin_words)
+    # a procedure's Chinese name is seen when the chart names it in English (胸腔穿刺 and
+    # a "Thoracentesis" row; issue #35, sixteenth pass)
+    if any(
+        re.search(zh, name) and _chart_names(seen, stems) for stems, _, zh in PROCEDURES
+    ):
+        return True
     core = name[-6:].lower()
     pairs = [core[k : k + 2] for k in range(len(core) - 1)]
     return not pairs or 2 * sum(p in seen for p in pairs) >= len(pairs)
@@ -3104,6 +3110,8 @@ _EVENT_STEMS_ZH: dict[str, str] = {
 
 #: A procedure said to have been done: (stem the chart must show, EN words, ZH words).
 #: Each names the procedure as a record would (a Procedure row, a note, the request).
+#: The heads a procedure's English name ends in (its own word is the chart's stem).
+_PROCEDURE_HEADS = "ectomy|otomy|ostomy|centesis|oscopy|plasty"
 PROCEDURES: tuple[tuple[str, str, str], ...] = (
     ("colonoscop|肠镜", r"colonoscopy|sigmoidoscopy|lower\s+scope", "结肠镜|肠镜"),
     (
@@ -3157,6 +3165,19 @@ PROCEDURES: tuple[tuple[str, str, str], ...] = (
         r"cholecystectomy|appendectomy|appendicectomy|colectomy|nephrectomy|mastectomy",
         "胆囊切除|阑尾切除|结肠切除|肾切除|乳房切除",
     ),
+    # issue #35, sixteenth pass: a drainage, and any procedure named by its head (-ectomy,
+    # -otomy, -ostomy, -centesis, -oscopy, -plasty: a cutting, an opening, a puncture, a
+    # look, a repair), the chart's word for it checked by the same head
+    (
+        "drain|引流",
+        r"incision\s+and\s+drainage|I\s*&\s*D|(?:surgical\s+|percutaneous\s+)?drainage",
+        "切开引流|置管引流|引流术|引流",
+    ),
+    (
+        _PROCEDURE_HEADS,
+        r"[a-z]{3,}(?:ectomy|otomy|ostomy|centesis|oscopy|plasty)",
+        "(?!)",
+    ),
 )
 _DONE_EN = (
     r"(?:underwent|had|has\s+had|['’]s\s+had|received|went\s+for|was\s+taken\s+for|"
@@ -3202,7 +3223,10 @@ _DONE_BEFORE_RE = re.compile(
     # 行 (underwent) with the procedure's modifiers between (issue #35, eleventh pass):
     # 因穿孔行急诊剖腹探查术, 已行经导管主动脉瓣置换术, 于 2010 年行机械二尖瓣置换
     r"|(?<![可执进步运银旅进])(?:行|施行|接受了?|做了?)"
-    r"(?:(?![后前拟需待或和及与未不否再并])[\u4e00-\u9fff]){1,6})$",
+    r"(?:(?![后前拟需待或和及与未不否再并])[\u4e00-\u9fff]){0,6}"
+    # a step of a course written as a sequence ("admitted -> a paracentesis -> now",
+    # 入院 → 搭桥 → 恢复中; sixteenth pass): each step before "now" has happened
+    r"|(?:-?>|→|⟶)\s*(?:an?\s+|the\s+)?)$",
     re.I,
 )
 #: Done-markers after a procedure's name (in its clause): "was done two days ago",
@@ -3278,6 +3302,41 @@ CONSULT_SERVICES: tuple[tuple[str, str, str], ...] = (
     ("psychiat|精神", r"psychiatry|psychiatrist|psych", "精神科|心理科"),
     ("palliative|姑息", r"palliative(?:\s+care)?", "姑息|安宁"),
     ("urolog|泌尿", r"urology|urologist", "泌尿外科|泌尿科"),
+    # issue #35, sixteenth pass: the other specialties a ward consults
+    ("rheumatolog|风湿", r"rheumatology|rheumatologist|rheum", "风湿科|风湿免疫科"),
+    ("dermatolog|皮肤", r"dermatology|dermatologist|derm", "皮肤科"),
+    (
+        "orthop|骨科",
+        r"orthop(?:a)?edics?|orthop(?:a)?edic\s+surgery|ortho",
+        "骨科",
+    ),
+    ("ophthalmolog|眼科", r"ophthalmology|ophthalmologist", "眼科"),
+    ("\bent\b|otolaryng|耳鼻", r"ENT|otolaryngology", "耳鼻喉科|耳鼻咽喉科"),
+    (
+        "geriatric|老年",
+        r"geriatrics?|geriatric\s+medicine|geriatrician",
+        "老年科|老年医学科",
+    ),
+    (
+        "cardiothoracic|cardiac\s+surg|胸外|心外",
+        r"cardiothoracic(?:\s+surgery)?|cardiac\s+surgery",
+        "心胸外科|心外科|胸外科",
+    ),
+    ("vascular|血管外", r"vascular(?:\s+surgery)?", "血管外科"),
+    (
+        "obstet|gyn|妇产|产科|妇科",
+        r"obstetrics|gyn(?:a)?ecology|OB(?:/GYN)?",
+        "妇产科|产科|妇科",
+    ),
+    ("hepatolog|肝病", r"hepatology|hepatologist", "肝病科|肝脏科"),
+    (
+        "allerg|immunolog|变态反应",
+        r"allergy(?:\s+and\s+immunology)?|immunology",
+        "变态反应科",
+    ),
+    ("critical care|icu|重症", r"critical\s+care|ICU(?:\s+team)?", "重症医学科|ICU"),
+    ("pain|疼痛", r"(?:the\s+)?pain\s+(?:team|service)", "疼痛科"),
+    ("radiolog|介入", r"interventional\s+radiology|IR", "介入科|介入放射科"),
 )
 _SERVICES_EN = "|".join(f"(?:{en})" for _, en, _ in CONSULT_SERVICES)
 _SERVICES_ZH = "|".join(f"(?:{zh})" for _, _, zh in CONSULT_SERVICES)
@@ -3328,7 +3387,9 @@ _CONSULT_RE = re.compile(
     r"sign-?off|consult\s+note|consultation\s+note)\b"
     r"|\b(?P<en6>" + _SERVICES_EN + r")\s+(?:team\s+|service\s+)?consulted\s*[:;,-]"
     r"|(?:按|遵|根据|依据|依照|按照|据|参照)(?:照)?(?P<zh3>" + _SERVICES_ZH + r")"
-    r"(?:医生|大夫|团队)?(?:的)?(?:会诊)?(?:意见|建议|记录|结论|医嘱)"
+    r"(?:医生|大夫|团队)?(?:的)?(?:会诊)?(?:意见|建议|记录|结论|医嘱"
+    # or straight to what it said, an aside between (据精神科（今早沟通）：…; sixteenth pass)
+    r"|\s*(?:[(（][^()（）]{0,30}[)）])?\s*[:：])"
     r"|(?P<zh4>"
     + _SERVICES_ZH
     + r")(?:医生|大夫|团队)?(?:的)?会诊(?:[:：]|记录|已完成|完成|"
@@ -3411,6 +3472,13 @@ def _reported(text: str, start: int, end: int) -> bool:
         _NOT_REPORTED_RE.search(text[start:end])
         and not re.search(r"会诊|recommended|advised|suggested", text[start:end])
     )
+
+
+#: A modal right after a consult's input: it is wished for, not had (sixteenth pass).
+_MODAL_AFTER_RE = re.compile(
+    r"\s*(?:would|could|might|may|should|will)\b|\s*(?:可能|或许|也许|会)?(?:有帮助|有益)",
+    re.I,
+)
 
 
 def _chart_names(seen: str, stems: str) -> bool:
@@ -3504,6 +3572,8 @@ def _invented_procedures(text: str, seen: str) -> list[str]:
             ),
             re.escape(said),
         )
+        if stems == _PROCEDURE_HEADS:  # named by its head: the chart names its word
+            stems = re.escape(said[:-1])
         if _reported(text, start, end) and not _chart_names(seen, stems):
             out.append(f"{text[start:end]!r}: no such procedure was seen")
     for m in _CONSULT_RE.finditer(text):
@@ -3516,6 +3586,10 @@ def _invented_procedures(text: str, seen: str) -> list[str]:
             ),
             re.escape(said),
         )
+        if _MODAL_AFTER_RE.match(text, m.end()) or _CONSULT_PLANNED_AFTER_RE.match(
+            text, m.end()
+        ):
+            continue  # "a rheumatology opinion would help": wished for, not had
         if _reported(text, m.start(), m.start()) and not _chart_names(seen, stems):
             out.append(f"{m.group(0)!r}: no such consult was seen")
     out += _consults_beside(text, seen, out)
