@@ -2058,7 +2058,11 @@ def _history_item(m: re.Match[str]) -> str:
 #: it, to the sentence's end, is the patient's ("背景：X、高血压", "病史：X，Y").
 _HISTORY_HEADING_ZH_RE = re.compile(
     r"(?:背景|既往史|既往病史|病史|合并症|基础疾病|基础病|共病|问题列表|问题清单|主要问题|"
-    r"诊断列表)\s*[:：]\s*(?:[-•*]\s*)?"
+    r"诊断列表)\s*(?:[:：]"
+    # or a sentence whose subject is the heading (既往史值得注意的是X, 既往史包括X, 病史中有X;
+    # issue #35, sixteenth pass): what it is, includes or has is the list
+    r"|(?:中|里|方面)?(?:值得注意|需要注意|需注意|值得一提|特别|主要|重要)?的?"
+    r"(?:是|为|有|包括|包含|见))\s*(?:[-•*]\s*)?"
 )
 #: A Chinese item that says the patient is well or that nothing is known: no condition.
 _NO_ITEM_ZH_RE = re.compile(r"^(?:无|否认|未|不|体健|健康|良好|不详|特殊|正常)")
@@ -2503,6 +2507,7 @@ _NAME_STOP = frozenset(
 )  # fmt: skip
 #: Before an entity in its clause, or in its sentence: the entity is supposed, asked,
 #: watched for, a risk, a cause, to be ruled out or a group's; it is not asserted.
+#: (注意 said as "of note", 需要注意，/ 值得注意的是, asserts what follows; sixteenth pass.)
 _NOT_ASSERTED_BEFORE_RE = re.compile(
     r"\b(?:if|unless|whether|in\s+case|would|could|might|may|can|rule[sd]?\s+out|r/o|"
     r"exclude|excluding|screen\w*|check\w*|assess\w*|evaluat\w*|consider\w*|suspect\w*|"
@@ -2513,7 +2518,7 @@ _NOT_ASSERTED_BEFORE_RE = re.compile(
     r"looking|look\s+for|ask|asked|test\w*\s+for|treat\w*\s+for|work-?up|workup|"
     r"patients|people|those|anyone)\b"
     r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|监测|观察|警惕|预防|避免|导致|引起|诱发|"
-    r"加重|以防|防止|鉴别|无|未|否认|没有|不是|并非|筛查|待查|待排|除外|注意(?![:：])|小心|谨防|"
+    r"加重|以防|防止|鉴别|无|未|否认|没有|不是|并非|筛查|待查|待排|除外|注意(?![:：,，的])|小心|谨防|"
     r"不(?:需要?|必|用|宜|建议)|暂缓|"
     r"(?<![例比譬诸])如(?![何下此今])|视(?![物力野])|一旦|万一|要是"
     # "in heart disease": a group's condition, said with no owner or article
@@ -3839,7 +3844,8 @@ _WORSE_RE = re.compile(r"\b(?:worsening|worsened|worse|increasing)\b", re.I)
 _LIST_SCOPE_RE = re.compile(
     r"\b(?:no|not|denies|denied|without|negative\s+for|free\s+of|ask\w*|whether|"
     r"watch\w*|monitor\w*|check\w*|screen\w*|if|any)\b"
-    r"|无|未|否认|没有|询问|有无|是否|观察|监测|警惕|注意|如果|如|若|一旦",
+    # 注意 as "of note" (需要注意，..., 值得注意的是) opens no list (sixteenth pass)
+    r"|无|未|否认|没有|询问|有无|是否|观察|监测|警惕|注意(?![:：,，的])|如果|如|若|一旦",
     re.I,
 )
 #: Between a list's scope and its item: a word that opens a new assertion.

@@ -111,3 +111,33 @@ def test_a_consult_proposed_costs_nothing(extra: str, language: str) -> None:
 )
 def test_a_finding_in_a_full_width_footnote_is_read(extra: str, language: str) -> None:
     assert "record" in _added(extra, language), extra
+
+
+# ---------------------------------------------------------------- "of note", a history's subject
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("需要注意，入院后新出现盗汗。", "zh"),
+        ("值得注意的是，入院后新出现双足麻木。", "zh"),
+        ("既往史值得注意的是青光眼。", "zh"),
+        ("既往史包括系统性红斑狼疮。", "zh"),
+        ("病史中有预激综合征。", "zh"),
+    ],
+)
+def test_of_note_and_a_history_as_subject_assert(extra: str, language: str) -> None:
+    assert "record" in _added(extra, language), extra
+
+
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("注意观察有无盗汗。", "zh"),
+        ("需要注意有无呕血。", "zh"),
+        ("既往史无特殊。", "zh"),
+        ("值得注意的是，肌酐仍偏高。", "zh"),
+    ],
+)
+def test_watching_for_or_nothing_of_note_costs_nothing(
+    extra: str, language: str
+) -> None:
+    assert "record" not in _added(extra, language), extra
