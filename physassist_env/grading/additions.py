@@ -664,6 +664,15 @@ def turn_harms(
                 for h in harm.harms([given], chart.facts, setting)
                 if h.rule in _RULED_OUT_RUNNING
             ]
+    listed_running = (
+        frozenset(
+            cl.DRUG_NAMES.get(x.text.lower(), x.key).removeprefix("drug:")
+            for x in reading.subjects
+        )
+        & running
+        if base.discharge
+        else frozenset()
+    )
     for start, instruction in proposed_at(
         reading, chart, turn.gold_answer.get(ctx.language)
     ):
@@ -674,6 +683,21 @@ def turn_harms(
             )
             continue
         found += harm.harms([instruction], chart.facts, setting)
+        s_start, s_end = sentence_bounds(reading.text, start)
+        if listed_running and _beside_running_class(
+            instruction.drug, listed_running - base.stopped, reading.text[s_start:s_end]
+        ):
+            # a discharge list's drug and a class-mate put beside it go home together
+            # (issue #35, sixteenth pass; ISMP 2020 duplicate therapy)
+            found.append(
+                harm.Harm(
+                    "duplicate_therapy",
+                    f"{instruction.drug} put beside a listed drug of its class"
+                    f" ({instruction.text!r})",
+                    "ISMP Targeted Medication Safety Best Practices 2020; TJC"
+                    " NPSG.03.06.01",
+                )
+            )
     if base.discharge:
         for s in listed(reading):
             hit = harm.inpatient_only_at_discharge(s.instruction, chart.facts, base)
