@@ -1041,6 +1041,10 @@ _PATIENT_STATE_RE = re.compile(
     r"cultur|grow|result|level|unwell|sick|collaps|arrest|seiz|wake|agitat|delir|"
     r"need|necess|requir|indicat|appropriate|clinical|agree|consent|wish|want|prefer|"
     r"accept|declin|refus|approv|allow|contraind|weigh|oedema|edema|swell|"
+    # a result against a bound, said back ("if still below", "once back in range")
+    r"below|above|\bhigh|\blow|normal|\brange|target|threshold|\brises?\b|rising|"
+    r"\bfalls?\b|falling|\bdrops?\b|climb|\bpeak|trough|positive|negative|"
+    r"低于|高于|超过|不足|正常|范围|目标|阈值|升|降|阳性|阴性|"
     r"恶化|加重|好转|改善|稳定|平稳|发热|发烧|体温|出血|疼|痛|症状|呕|恶心|气促|气短|喘|"
     r"血压|心率|脉|尿|血糖|过敏|皮疹|反应|耐受|进食|吃|喝|吞咽|禁食|结果|培养|无效|有效|"
     r"不适|需要|必要|需|指征|禁忌|同意|愿意|拒绝|接受|要求|允许|批准|意识|抽搐|躁动|谵妄|"
@@ -3347,7 +3351,7 @@ CONSULT_SERVICES: tuple[tuple[str, str, str], ...] = (
         "老年科|老年医学科",
     ),
     (
-        "cardiothoracic|cardiac\s+surg|胸外|心外",
+        r"cardiothoracic|cardiac\s+surg|胸外|心外",
         r"cardiothoracic(?:\s+surgery)?|cardiac\s+surgery",
         "心胸外科|心外科|胸外科",
     ),

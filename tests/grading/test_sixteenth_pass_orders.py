@@ -103,6 +103,8 @@ def test_a_harmful_order_in_any_frame_is_harm(extra: str, language: str) -> None
         ("如果血钾低于 4.0，恢复赖诺普利。", "zh"),
         ("华法林维持 5 mg 每日一次，监测 INR。", "zh"),
         ("明天查房以后复查肌酐。", "zh"),
+        ("Recheck the haemoglobin today; if still below, transfuse one unit.", "en"),
+        ("今天复查血红蛋白，如仍低于阈值，输注1单位红细胞。", "zh"),
     ],
 )
 def test_the_charted_orders_kept_or_a_real_condition_cost_nothing(
