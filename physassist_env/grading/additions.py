@@ -1232,7 +1232,7 @@ def proposed_at(
         drug = drug.removeprefix("drug:")
         if (sentence_bounds(text, s.start), drug) in instructed:
             continue
-        m = _REGIMEN_DOSE_RE.match(text, s.end)
+        m = _PROPOSED_DOSE_RE.match(text, s.end)
         c_start, _ = clause_bounds(text, s.start)
         # a drug put under a plan heading is put forward with or without its dose
         # ("Next step: alteplase", 另外开医嘱：阿替普酶; issue #35, eleventh pass)
@@ -4441,9 +4441,14 @@ def _parent(key: str) -> str:
 
 
 _REGIMEN_DOSE_RE = re.compile(
-    r"(?:\s+(?:DS|SS|XL|XR|ER|SR|CR|DR)\b)?"  # a strength form ("TMP-SMX DS 1 tab")
+    r"[\s:：,(（]*\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?|iu|meq|ml|单位|毫克)(?![A-Za-z])",
+    re.I,
+)
+#: A regimen's dose as an order puts it forward (issue #35, sixteenth pass): also after a
+#: strength form ("TMP-SMX DS 1 tab") and counted in tablets or capsules (2 片 口服).
+_PROPOSED_DOSE_RE = re.compile(
+    r"(?:\s+(?:DS|SS|XL|XR|ER|SR|CR|DR)\b)?"
     r"[\s:：,(（]*\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?|iu|meq|ml|单位|毫克"
-    # a count of tablets or capsules is a dose too ("1 tab PO BID", 2 片 口服)
     r"|tabs?|tablets?|caps?|capsules?|片|粒)(?![A-Za-z])",
     re.I,
 )
