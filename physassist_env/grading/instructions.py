@@ -236,6 +236,31 @@ _POST_UNDO_RE = re.compile(
     re.I,
 )
 #: "I have ordered", "we ordered": the agent's own order, not the record's history.
+#: A word of harm or loss a negation may govern instead of the act: "can't hurt to add",
+#: "no harm in giving", "nothing to lose", 加上也没什么坏处, 无妨: the act is endorsed.
+_HARM_WORD_RE = re.compile(
+    r"\b(?:hurt|harm|wrong|lose|loss|downside|risk|problem|issue)\w*\b"
+    r"|坏处|害处|妨|问题|损失|风险",
+    re.I,
+)
+
+
+def _negated_before(text: str, start: int) -> str:
+    """The negation cue governing the instruction word at ``start`` (:func:`.text
+    .negation_cue`), ``""`` when none does or when it governs a word of harm between
+    (issue #35, sixteenth pass: "can't hurt to add X" endorses X)."""
+    cue, at = tx.negation_cue(text, start)
+    if cue and _HARM_WORD_RE.search(text, at, start):
+        return ""
+    return cue
+
+
+#: A Chinese prohibition that opens its clause and governs the verb across a place or
+#: setting phrase ("不要在华法林基础上加用", 切勿在透析时给; issue #35, sixteenth pass).
+_PROHIBITED_AT_RE = re.compile(
+    r"^\s*(?:请|但|而)?(?:不要|不可|不能|不应|不宜|切勿|勿|禁止|避免|别)在"
+    r"[^，。；,;]{1,20}?(?:上|中|里|时|外|之外|以外)\s*$"
+)
 _AGENT_RE = re.compile(r"\b(?:i|we)(?:'ve| have)?\s*$", re.I)
 #: Words between 已 and an order word that make it the agent's own order ("已一并加开",
 #: ordered alongside this one): an instruction said as done, not a fact of the record.
@@ -534,7 +559,17 @@ def _conditional(text: str, start: int, end: int, stop: bool = False) -> bool:
         or bool(fr.later_before(text, start))
         # what comes after a check ("reconcile the order before continuing, restarting ...")
         or bool(_BEFORE_ING_RE.search(text[s_start:start]))
+        # a sentence opened by 如 / 要是 (如培养阳性，再改用 X; sixteenth pass)
+        or bool(_ZH_IF_OPEN_RE.match(text, s_start, start))
     )
+
+
+#: A Chinese sentence opened by "if" (如, 要是, 假使; not 如下, 如上, 如同, 如何, 如此): the
+#: sentence's order is conditional on its first clause.
+_ZH_IF_OPEN_RE = re.compile(
+    r"\s*(?:[-*•]\s*|\d+[.、)）]\s*)?(?:如|要是|假使|假若)(?![下上同何此今期实])"
+    r"[^，,。；;]{1,40}[，,]"
+)
 
 
 #: An act said as what follows a check: "before continuing, restarting or escalating".
@@ -775,9 +810,10 @@ def _read(
         if _NOUN_AFTER_RE.match(text, end):  # 给药记录, 给药未记录: the record, no act
             continue
         negated = bool(
-            tx.negation_before(text, start)
+            _negated_before(text, start)
             or tx.negation_after(text, end)
             or _POST_UNDO_RE.search(text[end:])
+            or _PROHIBITED_AT_RE.search(text[clause_bounds(text, start)[0] : start])
         )
         attributed = fr.attribution_at(text, start, end)
         if attributed == "open":  # "Some would transfuse": another's, not an order
@@ -1100,8 +1136,9 @@ _KEEP_VERB_RE = re.compile(
 #: "The same goes for ...", "apply this to ...", 照此处理, 也一样: the set takes the act the
 #: answer (or the turn) has just given.
 _SAME_RE = re.compile(
-    r"\b(?:same|likewise|apply\s+(?:this|that|it)|do\s+(?:this|that)|as\s+well|too)\b|照此|"
-    r"同样|一样|也照|照样",
+    r"\b(?:same|likewise|apply\s+(?:this|that|it)|do\s+(?:this|that)|as\s+well|too|"
+    r"(?:this|that|it)\s+(?:applies|holds|goes|extends))\b|照此|"
+    r"同样|一样|也照|照样|同理|(?:这|此|该)(?:一点|条|个|项)?(?:也)?(?:适用|同样适用)",
     re.I,
 )
 _SET_NOT_RE = re.compile(
@@ -1216,7 +1253,7 @@ _DOUBLED_RE = re.compile(
     r"|\b(?:two|2|both)\b[^.;。；\n]{0,20}?\b(?:at\s+once|together|at\s+the\s+same\s+time|"
     r"in\s+one\s+go|simultaneously)\b"
     r"|(?:两|2|二)(?:次|剂|片|粒|份|顿)(?:的量)?[^。；;，,\n]{0,3}?(?:一起|同时|一次|一块|一并)"
-    r"|一次(?:吃|服|给|用|打)(?:两|2)"
+    r"|一次(?:吃|服|给|用|打|补)(?:两|2|双)"
     # a dose of one fold more (补一倍, 加一倍, 多一倍): the dose doubled
     r"|(?:补|加|多|增加)(?:上)?(?:一|1)倍"
     r"|双倍|两倍|加倍|翻倍|连续给两次|连续吃两次|连服两次|两次的量|两剂一起|一次吃两|多吃一次|多给一次"
@@ -1248,6 +1285,10 @@ _CATCH_UP_RE = re.compile(
     + _NOT_GIVEN
     + r"|\bnext\s+(?:one|dose|tablet|pill|shot|injection)\b"
     r"|补|漏服|漏吃|漏用|漏掉|漏了|忘了|忘记|下次|下一次|下一剂|空缺"
+    # behind on the schedule (sixteenth pass): "behind on", "running late with", "short
+    # of a dose", "overdue", 落下, 欠了一剂, 没跟上
+    r"|\bbehind\b|\brunning\s+late\b|\bshort\s+(?:of|on)\b|\boverdue\b|\bdelayed\b"
+    r"|落下|落后|欠了|欠一|没跟上|没赶上|延误|耽误"
     # or beyond the schedule (thirteenth pass): a dose on top of the scheduled one is a
     # second dose in one interval whatever the reason ("in addition to her usual dose",
     # 在常规剂量之外)
@@ -1361,11 +1402,20 @@ _STATED_DOSE_RE = re.compile(
 _NAME_TO_DOSE_RE = re.compile(
     r"(?:\s*(?:[(（][^()（）\d]{0,30}[)）]|[)）:：=|｜,，\-–—]|[A-Za-z][A-Za-z-]{0,14}\.?))"
     r"{0,4}\s*"
-    r"|\s*[\u4e00-\u9fff]{1,6}\s*",
+    r"|\s*[\u4e00-\u9fff]{1,6}\s*"
+    # the drug's dose named as such, up to its colon ("metformin dose to be given:
+    # 5000 mg", "the warfarin dosing from tonight = 20 mg"; issue #35, sixteenth pass)
+    r"|\s*(?:[-–—,(]\s*)?(?:the\s+)?(?:dose|dosage|dosing)\b[^.;\d\n]{0,30}?[:：=]\s*",
+    re.I,
 )
 #: What may stand between a dose and the drug after it ("40 mEq of potassium chloride",
 #: "5 mg warfarin", 5 毫克华法林).
-_DOSE_TO_NAME_RE = re.compile(r"\s*(?:of\s+(?:the\s+)?)?|\s*的?", re.I)
+_DOSE_TO_NAME_RE = re.compile(
+    r"\s*(?:of\s+(?:the\s+)?)?|\s*的?"
+    # a Chinese verb of giving between ("按 20 mg 给华法林", 按 10 g 发放; sixteenth pass)
+    r"|\s*(?:给予?|予以?|发放|服用|口服|静推|静滴|注射|皮下注射|使用|用)\s*",
+    re.I,
+)
 #: A dose given per day ("4 g a day", 每日 3 克 in total): compared with a daily limit.
 _PER_DAY_RE = re.compile(
     r"\s*(?:/\s*(?:day|d|24\s*h)\b|(?:a|per|each)\s+day\b|in\s+24\s*h|"

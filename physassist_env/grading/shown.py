@@ -740,6 +740,9 @@ class Shown:
     asides: tuple[str, ...] = ()
 
 
+_FULLWIDTH_BRACKETS = str.maketrans({"［": "[", "］": "]"})
+
+
 @functools.lru_cache(maxsize=4096)
 def show(answer: str) -> Shown:
     """The answer as a reader sees it, with what was hidden and what is only an aside
@@ -769,6 +772,9 @@ def show(answer: str) -> Shown:
     text = answer
     if not text.isascii():
         text = _set_aside_encoded(text, asides)
+        # a footnote marked with full-width brackets (［a］) is one marked [a] (issue #35,
+        # sixteenth pass): the marks are read before normalise() would turn them
+        text = text.translate(_FULLWIDTH_BRACKETS)
     if "\u202e" in text:
         text = _RLO_RE.sub(lambda m: drop(m) and m.group(1)[::-1], text)
     if "```" in text or "~~~" in text or "    " in text or "\t" in text:
