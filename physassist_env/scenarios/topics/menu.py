@@ -37,6 +37,7 @@ from physassist_env.scenarios.topics.hematology import (
 from physassist_env.scenarios.topics.lookup import (
     culture_result,
     diagnoses,
+    diagnosis_check,
     lab_latest,
     med_current,
 )
@@ -132,7 +133,9 @@ def drug_lookup(fn: Callable[..., Draft | None], generic: str) -> list[TopicFn]:
 #: bare list stays at :data:`COPY_LOOKUP_WEIGHT` where the chart records an allergy or an
 #: adverse drug effect, and where it records none, at :data:`NAMED_LOOKUP_WEIGHT`, the last
 #: resort of a sparse record (on the MIMIC-IV demo, which codes almost no allergies, the
-#: bare question was 99 % "none recorded").
+#: bare question was 99 % "none recorded"). Session 14 (k36f): "none recorded" is asked only
+#: of a source that keeps an allergy list (``AdmissionFacts.allergy_list``); the demo keeps
+#: none (no allergy table, no notes), so there only a coded allergy is asked about.
 def allergy_lookups() -> list[TopicFn]:
     """The allergy questions of an IL slot, with their weights."""
     return [
@@ -140,6 +143,20 @@ def allergy_lookups() -> list[TopicFn]:
         weighted(lambda c: allergies(c) if allergy_recorded(c) else None),
         weighted(allergies, NAMED_LOOKUP_WEIGHT),
     ]
+
+
+#: Session 14 (k36f): the bare diagnosis list is a copy too (a policy told the topic scored
+#: 0.66 / 0.60 on its 267 test turns, 21 % of them, EN / ZH, on the default of ``ee5a5c4``).
+#: The list is asked joined to a decision that needs it (``lookup.diagnosis_check``: "can
+#: she have ibuprofen?" against the coded diagnoses and the creatinine) at full weight;
+#: the bare list weighs :data:`DIAGNOSES_WEIGHT`, still above the other copy lookups
+#: (the told policy scored 0.64-1.00 on those, so they are no better a last resort).
+DIAGNOSES_WEIGHT = 0.2
+
+
+def diagnosis_lookups() -> list[TopicFn]:
+    """The diagnosis questions of an IL slot, with their weights."""
+    return [diagnosis_check, weighted(lambda c: diagnoses(c), DIAGNOSES_WEIGHT)]
 
 
 def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]:
@@ -164,7 +181,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.WU] = [lambda c: flag_safety(c, pair, generic), consult]
         m[TaskType.IL] += [
             *allergy_lookups(),
-            diagnoses,
+            *diagnosis_lookups(),
             *drug_lookup(last_dose, generic),
             weighted(lambda c: lab_peak(c, pair.lab)),
             weighted(lambda c: lab_nadir(c, pair.lab)),
@@ -185,7 +202,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.IL] = [
             weighted(lambda c: lab_latest(c, k1)),
             weighted(lambda c: lab_latest(c, k2)),
-            diagnoses,
+            *diagnosis_lookups(),
         ]
         m[TaskType.DG] = [lambda c: labs_trend(c, k1, k2), infection_status]
         m[TaskType.CR] = [cha2ds2vasc, child_pugh] + [
@@ -239,7 +256,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             # (an admission without cultures still has these to gather)
             *allergy_lookups(),
             *drug_lookup(med_current, abx),
-            diagnoses,
+            *diagnosis_lookups(),
         ]
         m[TaskType.DG] += [
             conditional_cultures,
@@ -252,7 +269,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.WU] += [qt_flag, aki_consult]
     else:  # discharge planning
         meds = f.get("active", [])
-        m[TaskType.IL] = [diagnoses] + [
+        m[TaskType.IL] = diagnosis_lookups() + [
             fn for g in meds[:3] for fn in drug_lookup(med_current, g)
         ]
         m[TaskType.DG] = [discharge_meds] + (
