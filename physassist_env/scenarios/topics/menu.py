@@ -137,12 +137,50 @@ def drug_lookup(fn: Callable[..., Draft | None], generic: str) -> list[TopicFn]:
 #: of a source that keeps an allergy list (``AdmissionFacts.allergy_list``); the demo keeps
 #: none (no allergy table, no notes), so there only a coded allergy is asked about.
 def allergy_lookups() -> list[TopicFn]:
-    """The allergy questions of an IL slot, with their weights."""
+    """The allergy questions of an IL slot, with their weights.
+
+    The last resort (the bare list at :data:`NAMED_LOOKUP_WEIGHT`) is, where the source
+    keeps no allergy list, the lookup the chart can answer instead
+    (:func:`instead_of_allergies`): the slot is kept, at the same weight, so no session
+    and no scenario / tier cell is lost to the allergy gating (session 15, k36g)."""
     return [
         allergy_check,
         weighted(lambda c: allergies(c) if allergy_recorded(c) else None),
-        weighted(allergies, NAMED_LOOKUP_WEIGHT),
+        weighted(
+            lambda c: (
+                allergies(c)
+                or (None if c.facts.allergy_list else instead_of_allergies(c))
+            ),
+            NAMED_LOOKUP_WEIGHT,
+        ),
     ]
+
+
+def instead_of_allergies(ctx: TopicContext) -> Draft | None:
+    """The lookup asked in the allergy slot of a source that keeps no allergy list (no
+    allergy table, no notes: MIMIC-IV hosp, the MIMIC-IV-on-FHIR demo), where "none
+    recorded" is no answer (``records.allergies``). Before a drug is given its current
+    order is checked, which the source does keep (ISMP 2020 medication reconciliation):
+    an active order named by what the drug is ("her beta blocker": ``med_current`` with
+    :func:`~physassist_env.scenarios.topics.described.described`, the drug picked out of
+    the orders first), else when a drug so named was last given (``last_dose``), else an
+    order named outright. The drugs are tried in an order drawn from the topic's own
+    generator; None where the admission has no order to ask about (session 15, k36g: on
+    the MIMIC-IV demo the gated slot had cost 18 of 186 test sessions)."""
+    active = sorted({o.generic for o in ctx.facts.active_orders() if o.generic})
+    given = sorted(ctx.facts.given)
+    order = [active[int(i)] for i in ctx.rng.permutation(len(active))]
+    doses = [given[int(i)] for i in ctx.rng.permutation(len(given))]
+    tries = (
+        [lambda g=g: med_current(ctx, g, described) for g in order]
+        + [lambda g=g: last_dose(ctx, g, described) for g in doses]
+        + [lambda g=g: med_current(ctx, g) for g in order]
+    )
+    for attempt in tries:
+        draft = attempt()
+        if draft is not None:
+            return draft
+    return None
 
 
 #: Session 14 (k36f): the bare diagnosis list is a copy too (a policy told the topic scored
