@@ -126,3 +126,75 @@ def test_the_discharge_list_reports_no_absence_where_no_list_is_kept(
     assert "no allergy list" in d.gold_answer.en and "过敏记录表" in d.gold_answer.zh
     assert not any("Reports allergies" in i.criterion.en for i in d.rubric)
     _gold_ok(d, ctx)
+
+
+def test_the_allergy_slot_asks_the_order_instead_where_no_list_is_kept(
+    synthetic_records,
+):
+    """Session 15 (k36g): the allergy slot of a source without a list is not dropped but
+    asks what the chart does keep (an active order, named by what the drug is where a
+    description picks it out); where a list is kept the slot asks the list as before."""
+    from test_gold_rules import _first, _gold_ok
+
+    from physassist_env.scenarios.topics.menu import (
+        allergy_lookups,
+        instead_of_allergies,
+    )
+
+    def fits(c) -> bool:
+        c.known = set()
+        return not c.facts.encounter_based and instead_of_allergies(c) is not None
+
+    ctx = _first(synthetic_records, fits)
+    ctx.facts.allergies, ctx.facts.intolerances = [], []
+    slot = allergy_lookups()[-1]
+    ctx.known = set()
+    assert slot(ctx).topic == "allergies"
+    ctx.facts.allergy_list = False
+    ctx.known = set()
+    d = slot(ctx)
+    assert d is not None and d.topic in ("med_current", "last_dose")
+    assert "AllergyIntolerance" not in d.resource_types
+    _gold_ok(d, ctx)
+
+
+def test_an_admission_without_a_list_keeps_its_sessions(synthetic_records):
+    """The planner builds a session in every scenario of an admission whose record keeps
+    no allergy list, as it does with the list (k36f's gating had cost the MIMIC-IV demo
+    18 of 186 test sessions: ``test_real_records`` holds the diagnostic one)."""
+    import numpy as np
+
+    from physassist_env.scenarios import planner
+    from physassist_env.scenarios.generate import admissions
+    from physassist_env.scenarios.model import Scenario
+
+    rec = next(r for r in synthetic_records if any(r.of_type("DocumentReference")))
+    bare = _without_allergy_list(rec)
+    enc = admissions(bare)[0]
+    store = FhirStore.from_records([bare])
+    for scenario in Scenario:
+        built = [
+            planner.build_session(
+                store,
+                bare.patient_id,
+                enc,
+                scenario,
+                np.random.default_rng(seed),
+                session_id="x",
+            )
+            for seed in range(3)
+        ]
+        with_list = [
+            planner.build_session(
+                FhirStore.from_records([rec]),
+                rec.patient_id,
+                enc,
+                scenario,
+                np.random.default_rng(seed),
+                session_id="x",
+            )
+            for seed in range(3)
+        ]
+        assert sum(s is not None for s in built) >= sum(
+            s is not None for s in with_list
+        ), scenario
