@@ -146,14 +146,17 @@ def allergy_lookups() -> list[TopicFn]:
     return [
         allergy_check,
         weighted(lambda c: allergies(c) if allergy_recorded(c) else None),
-        weighted(
-            lambda c: (
-                allergies(c)
-                or (None if c.facts.allergy_list else instead_of_allergies(c))
-            ),
-            NAMED_LOOKUP_WEIGHT,
-        ),
+        weighted(lambda c: allergy_or_order(c), NAMED_LOOKUP_WEIGHT),
     ]
+
+
+def allergy_or_order(ctx: TopicContext) -> Draft | None:
+    """The bare allergy list, or where the source keeps none (and codes no allergy) the
+    order lookup asked in its place (:func:`instead_of_allergies`); the lab-free menu
+    (``vitals.lab_free_menu``) asks it too."""
+    return allergies(ctx) or (
+        None if ctx.facts.allergy_list else instead_of_allergies(ctx)
+    )
 
 
 def instead_of_allergies(ctx: TopicContext) -> Draft | None:
