@@ -14,7 +14,7 @@ from physassist_env.scenarios.topics.antimicrobials import (
     lactate_clearance,
     susceptibilities,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext
+from physassist_env.scenarios.topics.base import Draft, TopicContext, requires
 from physassist_env.scenarios.topics.described import described
 from physassist_env.scenarios.topics.electrolytes import (
     glucose_pattern,
@@ -150,6 +150,7 @@ def allergy_lookups() -> list[TopicFn]:
     ]
 
 
+@requires()
 def allergy_or_order(ctx: TopicContext) -> Draft | None:
     """The bare allergy list, or where the source keeps none (and codes no allergy) the
     order lookup asked in its place (:func:`instead_of_allergies`); the lab-free menu
@@ -159,6 +160,7 @@ def allergy_or_order(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("order")
 def instead_of_allergies(ctx: TopicContext) -> Draft | None:
     """The lookup asked in the allergy slot of a source that keeps no allergy list (no
     allergy table, no notes: MIMIC-IV hosp, the MIMIC-IV-on-FHIR demo), where "none
