@@ -434,6 +434,11 @@ class AdmissionFacts:
     #: ICD "adverse effect of <drug>" code), never called allergies (see ``allergies``).
     intolerances: list[str] = field(default_factory=list)
     has_notes: bool = False
+    #: Whether the source keeps an allergy list for this patient (:func:`keeps_allergy_list`):
+    #: where it does not, "no allergy recorded" is no answer (an absence the source could
+    #: not have filled), so the bare allergy question is not asked (issue #36). Set by the
+    #: planner from the whole record; True for facts built without it.
+    allergy_list: bool = True
     pairs: list[tuple[SafetyPair, MedOrder, LabSeries]] = field(default_factory=list)
     #: Every Condition known at the current date, this and earlier admissions:
     #: (code, title, hadm_id). Scores use it (a risk factor coded last year counts).
@@ -584,6 +589,11 @@ class AdmissionFacts:
         if found:
             zh = dict.fromkeys(allergy_zh(a) or a for a in found)
             en_text, zh_text = ", ".join(found), "、".join(zh)
+        elif not self.allergy_list:
+            # a source without an allergy list (:func:`keeps_allergy_list`): the history is
+            # the patient's to give, not an absence to report (NPSG.03.06.01)
+            en_text = "this record keeps no allergy list; take the allergy history from the patient"
+            zh_text = "本病历无过敏记录表，需向患者询问过敏史"
         else:
             en_text, zh_text = "no allergy recorded", "未记录过敏史"
         adverse = [a for a in self.intolerances if a]
@@ -946,6 +956,49 @@ def condition_code(res: dict[str, Any]) -> tuple[str, str, str] | None:
             return f"SNOMED {code}", title, SNOMED_TO_ICD10.get(code, "")
         return code, title, code
     return None
+
+
+#: Code systems of an allergy coded as a diagnosis (ICD-9-CM V14.x, ICD-10-CM Z88.x, adverse
+#: effects T36-T50: ``sources.mimic.convert.coded_allergy``): a status code where the
+#: patient has one, never a list that could say "none".
+_ICD_SYSTEMS = ("icd-9", "icd9", "icd-10", "icd10")
+
+
+#: The identifier system of a patient a Synthea export holds.
+_SYNTHEA = "synthetichealth/synthea"
+
+
+def keeps_allergy_list(view: EhrView) -> bool:
+    """Whether the record behind ``view`` (undated: the whole record) keeps an allergy list.
+
+    A list is kept where the source has one to fill: an AllergyIntolerance that is not a
+    diagnosis code (an allergy table, an export's AllergyIntolerance), or a clinical note
+    (the discharge summary's ``Allergies:`` section, "NKDA" included: ``sources.mimic.notes``).
+    MIMIC-IV's hosp and icu modules have no allergy table (only ICD allergy-status codes,
+    coded at discharge, for some patients), and the MIMIC-IV-on-FHIR demo exports no
+    AllergyIntolerance and no note: there an empty allergy search says nothing about the
+    patient (Joint Commission NPSG.03.06.01: the allergy history is taken from the patient
+    when no list exists).
+    """
+    if view.search("DocumentReference", {"_count": "1"})[1] > 0:
+        return True
+    # A Synthea export keeps the list: its allergy module writes every allergy of the
+    # simulated patient as an AllergyIntolerance, so an absence there is "none recorded"
+    # (the Synthea wiki, "Allergies" module; k36g: the lab-free Synthea sessions of
+    # ``tests/sources/test_synthea_real.py`` were lost to the gating).
+    for res in view.search("Patient")[0]:
+        if any(
+            _SYNTHEA in str(i.get("system") or "") for i in res.get("identifier") or []
+        ):
+            return True
+    for res in view.search("AllergyIntolerance")[0]:
+        systems = [
+            str(c.get("system") or "").lower()
+            for c in (res.get("code") or {}).get("coding") or []
+        ]
+        if not any(k in s for s in systems for k in _ICD_SYSTEMS):
+            return True
+    return False
 
 
 def record_kinds(view: EhrView) -> dict[str, int]:

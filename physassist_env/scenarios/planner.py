@@ -27,6 +27,7 @@ from physassist_env.scenarios.features import (
     AdmissionFacts,
     admission_facts,
     day_before,
+    keeps_allergy_list,
 )
 from physassist_env.scenarios.model import (
     ARCS,
@@ -938,6 +939,8 @@ def _facts_on(
         facts = admission_facts(store.view(patient_id, current), encounter)
         facts.discharged_alive = discharged_alive(store, patient_id, encounter)
         facts.discharge_disposition = discharge_disposition(encounter)
+        # what the source records, read from the whole record (not the session's date)
+        facts.allergy_list = keeps_allergy_list(store.view(patient_id))
         memo = (facts, {})
         if cache is not None:
             cache[memo_key] = memo

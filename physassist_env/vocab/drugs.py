@@ -1083,8 +1083,10 @@ def display_name(name: str) -> str:
 def record_name(name: str) -> str:
     """A record's drug name, lowercase, with the shortened generics pharmacy systems print
     written out (``"Sulfameth/Trimethoprim DS"`` -> ``"sulfamethoxazole/trimethoprim ds"``),
-    so the vocabulary's names are found in it."""
-    low = name.lower()
+    so the vocabulary's names are found in it. An underscore is a space: MIMIC-IV's
+    pharmacy marks formulary variants with one (``"SulfaSALAzine_"``), which hid the name
+    from the whole-word match."""
+    low = name.lower().replace("_", " ").strip()
     for short, full in _RECORD_SHORT_NAMES.items():
         low = _whole_word(short).sub(full, low)
     return low

@@ -288,3 +288,42 @@ def test_a_drug_asked_by_its_class_is_picked_from_the_chart(
 def test_plural_antibiotics_with_cultures_stay_the_antibiotics_given() -> None:
     intent = interpret("Which antibiotics went in, per MAR? And micro?", [])
     assert intent.kind == "antibiotics_given"
+
+
+@pytest.mark.parametrize(
+    ("request_zh", "kind"),
+    [
+        # the test split's courtesy openers ("Q:", "Real quick:") ask no patient
+        ("问下：这次住院都挂了哪些诊断？", "diagnoses"),
+        ("快速问下，她这次因为什么住院？诊断有哪些？", "diagnoses"),
+        ("问下：有过敏史记录吗？", "allergies"),
+        # ... while asking the patient still does
+        ("问下患者这次哪里不舒服。", "patient_symptoms"),
+        ("问下她在家二甲双胍是怎么吃的。", "patient_adherence"),
+    ],
+)
+def test_a_courtesy_opener_is_no_patient_cue(request_zh: str, kind: str) -> None:
+    assert interpret(request_zh, []).kind == kind
+
+
+def test_diagnosis_check_by_the_agents_own_rule() -> None:
+    """Ibuprofen against the coded diagnoses (``knowledge_clinical.nsaid_barring``), then
+    the creatinine."""
+    intent = interpret(
+        "Can she have ibuprofen for the pain? Check the diagnosis list first.", []
+    )
+    assert intent.kind == "diagnosis_check" and intent.drugs == ["ibuprofen"]
+    cond = (
+        "Condition: 2 result(s)\n"
+        "- 2150-01-01 12:00 | Acute on chronic systolic heart failure (ICD-10 I5023) | Active\n"
+        "- 2150-01-01 12:00 | Essential (primary) hypertension (ICD-10 I10) | Active"
+    )
+    normal = _creatinine(0.9, 0.8)
+    barred = answer(intent, _view({"cond": cond, "lab:creatinine": normal}))
+    assert barred.startswith("No: avoid ibuprofen") and "I5023" in barred
+    fine = cond.replace(
+        "Acute on chronic systolic heart failure (ICD-10 I5023)",
+        "Cellulitis of left lower limb (ICD-10 L03116)",
+    )
+    given = answer(intent, _view({"cond": fine, "lab:creatinine": normal}))
+    assert given.startswith("Yes, ibuprofen can be given") and "0.9" in given

@@ -83,6 +83,7 @@ def test_plans_and_answers_cover_every_intent() -> None:
         "Where is it now, and what dose of lisinopril is he getting?",
         "What dose of warfarin is she on?",
         "What was he admitted with?",
+        "Can she have ibuprofen for the pain? Check the diagnosis list first.",
         "What do the cultures show so far?",
         "Where are we with the infection? White count and cultures.",
         "Which antibiotics has she had?",

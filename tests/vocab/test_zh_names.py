@@ -26,6 +26,12 @@ def test_combination_and_shortened_record_names():
     assert name_zh("Neomycin-Polymyxin-Bacitracin") == "新霉素多黏菌素杆菌肽"
 
 
+def test_a_formulary_underscore_hides_no_name():
+    """MIMIC-IV's pharmacy marks formulary variants with an underscore ("SulfaSALAzine_"):
+    the drug keeps its Chinese name (the demo's discharge list gold scored 0.5 in ZH)."""
+    assert name_zh("SulfaSALAzine_") == "柳氮磺吡啶"
+
+
 def test_an_unknown_record_drug_is_glossed_not_left_bare():
     assert drug_zh("caphosol") == "磷酸钙漱口液"
     assert name_zh("Albumin 25% (12.5g / 50mL)") == "人血白蛋白"

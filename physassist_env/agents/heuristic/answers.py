@@ -98,6 +98,32 @@ def _diagnoses(i: Intent, v: TurnView) -> str:
     return _cap(conditions_text(v)) + v.say(".", "。")
 
 
+def _diagnosis_check(i: Intent, v: TurnView) -> str:
+    """Whether a coded diagnosis bars the NSAID asked about (the agent's own rule,
+    ``knowledge_clinical.nsaid_barring``: heart failure, CKD 4-5, AKI, GI bleeding or ulcer),
+    then the creatinine: a short course only with the latest within its range."""
+    drug = i.drugs[0]
+    dz = drug_zh(drug)
+    conds = v.conditions()
+    barring = KC.nsaid_barring([c.code for c in conds if c.code])
+    if barring is not None:
+        c = next(c for c in conds if c.code == barring[0])
+        return v.say(
+            f"No: avoid {drug}. The diagnosis list codes {c.title} ({c.code}), and {barring[1]}. Choose an analgesic other than an NSAID.",
+            f"不能用{dz}，应避免使用：诊断中有{c.title}（{c.code}），而{barring[2]}。应换用其他类镇痛药。",
+        )
+    x = v.latest("creatinine")
+    if x is None or x.flag not in ("", "N"):
+        return v.say(
+            f"Hold off on {drug}: {_cap(conditions_text(v))}, but the kidney function is not shown to be normal; {lab_sentence('creatinine', v)}.",
+            f"暂缓使用{dz}：{conditions_text(v)}，但肾功能未见正常；{lab_sentence('creatinine', v)}。",
+        )
+    return v.say(
+        f"Yes, {drug} can be given as a short course: no coded diagnosis is against it ({conditions_text(v)}), and {lab_sentence('creatinine', v)}. Use the lowest effective dose for the shortest time.",
+        f"可以使用{dz}（短期）：编码诊断中无禁忌（{conditions_text(v)}），{lab_sentence('creatinine', v)}。应以最低有效剂量、最短疗程使用。",
+    )
+
+
 def _cultures(i: Intent, v: TurnView) -> str:
     return v.say("Cultures: ", "培养结果：") + cultures_text(v) + v.say(".", "。")
 
@@ -514,6 +540,7 @@ ANSWERS: dict[str, Handler] = {
     "lab_and_med": _lab_and_med,
     "med_current": _med_current,
     "diagnoses": _diagnoses,
+    "diagnosis_check": _diagnosis_check,
     "cultures": _cultures,
     "infection": _infection,
     "antibiotics_given": _antibiotics_given,

@@ -142,6 +142,10 @@ def _chart(r: Request) -> Intent | None:
     if r.has("discharge"):
         return Intent("discharge_meds")
     if r.has("diagnosis"):
+        # "can she have ibuprofen? check the diagnoses": the list read for what bars it
+        nsaid = next((d for d in r.drugs if K.DRUG_CLASS.get(d) == "nsaid"), None)
+        if nsaid:
+            return Intent("diagnosis_check", labs=["creatinine"], drugs=[nsaid])
         return Intent("diagnoses")
     return None
 

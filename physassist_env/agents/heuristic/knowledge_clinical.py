@@ -92,6 +92,54 @@ def raas_hold_for_aki(stage: int) -> bool:
     return stage >= 1
 
 
+#: Coded diagnoses (ICD-10-CM / ICD-9-CM prefixes, dots removed) against an NSAID, with
+#: why (EN, ZH): heart failure (2022 AHA/ACC/HFSA heart failure guideline: NSAIDs worsen
+#: it), CKD stage 4-5 (KDIGO 2012 CKD guideline 4.4: avoid at GFR < 30), acute kidney
+#: injury (KDIGO 2012 AKI guideline 3.1: avoid nephrotoxins), GI bleeding or peptic
+#: ulcer (ACG 2021 upper GI bleeding guideline: NSAIDs stopped).
+NSAID_BARRING_CODES: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("I50", "428"), "NSAIDs worsen heart failure", "NSAIDs 可加重心力衰竭"),
+    (
+        ("N184", "N185", "N186", "5854", "5855", "5856"),
+        "NSAIDs are avoided at a GFR under 30",
+        "GFR 低于 30 时应避免使用 NSAIDs",
+    ),
+    (
+        ("N17", "584"),
+        "NSAIDs are nephrotoxic in acute kidney injury",
+        "NSAIDs 在急性肾损伤时有肾毒性",
+    ),
+    (
+        (
+            "K920",
+            "K921",
+            "K922",
+            "K25",
+            "K26",
+            "K27",
+            "K28",
+            "578",
+            "531",
+            "532",
+            "533",
+            "534",
+        ),
+        "NSAIDs worsen gastrointestinal bleeding and ulcers",
+        "NSAIDs 可加重消化道出血和溃疡",
+    ),
+)
+
+
+def nsaid_barring(codes: list[str]) -> tuple[str, str, str] | None:
+    """(the first code that bars an NSAID, why EN, why ZH), or None."""
+    for code in codes:
+        c = code.upper().replace(".", "")
+        for prefixes, en, zh in NSAID_BARRING_CODES:
+            if c.startswith(prefixes):
+                return code, en, zh
+    return None
+
+
 # ------------------------------------------------------------------------------ blood
 #: Coronary heart disease by ICD-10 I20-I25 and ICD-9 410-414 (CMS tabular lists).
 CORONARY = ("I20", "I21", "I22", "I23", "I24", "I25", "410", "411", "412", "413", "414")

@@ -241,6 +241,10 @@ PLANS: dict[str, Plan] = {
     "lab_and_med": Plan(_lab_and_med),
     "med_current": Plan(_med_current),
     "diagnoses": Plan(lambda i, v: [_ACTIVE_CONDITIONS], needs_admission=True),
+    "diagnosis_check": Plan(
+        lambda i, v: [_ACTIVE_CONDITIONS, lab("creatinine", _count=5)],
+        needs_admission=True,
+    ),
     "cultures": Plan(lambda i, v: [_micro(v)], needs_admission=True),
     "infection": Plan(_infection, needs_admission=True),
     "antibiotics_given": Plan(

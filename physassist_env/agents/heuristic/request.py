@@ -51,7 +51,13 @@ CUES: dict[str, tuple[str, ...]] = {
         "问问",
         "询问",
         "问患者",
-        "问下",
+        # "问下" only with whom or what is asked: "问下：" and "快速问下，" open test requests
+        # as a courtesy ("Q:", "Real quick:"), like "问一下，"
+        "问下患者",
+        "问下病人",
+        "问下他",
+        "问下她",
+        "问下病史",
         "问一下。",  # at the end of a request: "他在家真的在吃X吗？问一下。"
         "问他",
         "问她",

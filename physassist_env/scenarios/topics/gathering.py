@@ -1259,24 +1259,30 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         )
         for o in meds
     ]
-    items.append(
-        R.mention_item(
-            f"Reports allergies ({allergy_en})",
-            f"报告过敏情况（{allergy_zh}）",
-            [found[0], dx.allergy_zh(found[0])]
-            if found
-            else [
-                "no allergy recorded",
-                "no allergies recorded",
-                "none recorded",
-                "no recorded allergies",
-                "nothing recorded",
-                "未记录过敏",
-                "未记录过敏史",
-                "没有过敏记录",
-                "无过敏记录",
-            ],
-        )
+    # where the source keeps no allergy list there is no absence to report (the answer
+    # says to take the history from the patient; features.keeps_allergy_list)
+    items += (
+        []
+        if not found and not ctx.facts.allergy_list
+        else [
+            R.mention_item(
+                f"Reports allergies ({allergy_en})",
+                f"报告过敏情况（{allergy_zh}）",
+                [found[0], dx.allergy_zh(found[0])]
+                if found
+                else [
+                    "no allergy recorded",
+                    "no allergies recorded",
+                    "none recorded",
+                    "no recorded allergies",
+                    "nothing recorded",
+                    "未记录过敏",
+                    "未记录过敏史",
+                    "没有过敏记录",
+                    "无过敏记录",
+                ],
+            )
+        ]
     )
     items.append(
         R.tool_item(

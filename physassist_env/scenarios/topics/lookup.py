@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from physassist_env.clinical import scores
+from physassist_env.clinical.allergy import ruling_allergy
+from physassist_env.clinical.analgesia import nsaid_barring
 from physassist_env.clinical.combination import dose_split
 from physassist_env.clinical.culture_reading import (
     headline_isolate,
@@ -13,11 +16,13 @@ from physassist_env.clinical.culture_reading import (
     positive_detections,
     significance_uncertain,
 )
+from physassist_env.clinical.harm import ANTICOAGULANTS, ANTIPLATELETS, NSAIDS
 from physassist_env.clinical.infusion import continuous, latest_rate
 from physassist_env.clinical.routes import route_indication, separate_regimens
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import bleeding_now as derived_bleeding_now
 from physassist_env.scenarios.derived import drug_of
-from physassist_env.scenarios.features import MedOrder, organism_terms
+from physassist_env.scenarios.features import LabSeries, MedOrder, organism_terms
 from physassist_env.scenarios.model import (
     Implicitness,
     RubricItem,
@@ -41,6 +46,7 @@ from physassist_env.scenarios.topics.base import (
 from physassist_env.scenarios.topics.described import Describer
 from physassist_env.scenarios.topics.electrolytes import insulin_regimen
 from physassist_env.scenarios.topics.lab_reading import lab_reading
+from physassist_env.scenarios.topics.records import MAY_GIVE, RULED_OUT
 from physassist_env.scenarios.vocab import (
     drug_zh,
 )
@@ -723,6 +729,172 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
 #: Contaminating, mixed or commensal flora (a count below the limit is not this): never
 #: "the positive" of a culture answer (IDSA/ASM 2018; round 16b).
 _FLORA = re.compile(r"flora|contamina|commensal", re.I)
+
+
+#: The drug :func:`diagnosis_check` asks about: one NSAID, so the request never tells the
+#: outcome (the patient's diagnoses and creatinine do).
+DIAGNOSIS_CHECK_DRUG = "ibuprofen"
+
+
+def _aki_met(series: LabSeries) -> bool:
+    """Whether any creatinine reading of the admission meets a KDIGO 2012 AKI criterion
+    (2.1.1: a rise >= 0.3 mg/dL in 48 h or to >= 1.5x the 7-day baseline;
+    ``clinical.scores.kdigo_readings``), the acute kidney injury an NSAID is avoided in."""
+    points = [
+        (p.time, p.value / 88.4 if "mol" in p.unit.lower() else p.value)
+        for p in series.points
+    ]
+    return any(r.stage >= 1 for r in scores.kdigo_readings(points))
+
+
+@requires("condition")
+def diagnosis_check(ctx: TopicContext) -> Draft | None:
+    """IL: "can she have ibuprofen for the pain?" against the coded diagnoses: the
+    diagnosis list joined to the decision it serves (issue #36, session 14; the bare list
+    was a copy that a policy told the topic scored 0.66 on).
+
+    Ruled out where a coded diagnosis bars an NSAID (heart failure, CKD stage 4-5, acute
+    kidney injury, GI bleeding or ulcer: ``clinical.analgesia.nsaid_barring``, sources
+    there); may be given, as a short course, only where no diagnosis of this or an
+    earlier admission bars it, no anticoagulant or antiplatelet runs (bleeding: ACG 2021,
+    2023 AGS Beers Criteria), the episode held no CABG (``analgesia.nsaid_after_cabg``)
+    and the latest creatinine is within its reference range with no reading of the
+    admission meeting a KDIGO AKI criterion (:func:`_aki_met`). None otherwise, and
+    where an NSAID already runs (a continue question, not this one)."""
+    conds = ctx.facts.conditions
+    if not conds or "conditions" in ctx.known:
+        return None
+    drug = DIAGNOSIS_CHECK_DRUG
+    active = ctx.facts.active_orders()
+    if any((o.generic or "") in NSAIDS for o in active):
+        return None
+    if ctx.facts.surgery is not None and ctx.facts.surgery.cabg:
+        return None
+    # an NSAID already given this admission (a duplicate, ISMP 2020) or barred by a
+    # recorded allergy is another question (``allergy_check``)
+    if any(g in NSAIDS for g in ctx.facts.given) or ruling_allergy(
+        drug, [a for a in ctx.facts.allergies if a]
+    ):
+        return None
+    icd = ctx.facts.icd
+    barring = nsaid_barring([icd.get(c, c) for c, _ in conds])
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("Condition.search", {"clinical_status": "active"}, calls, obs)
+    shown = " ".join(obs).replace(".", "")
+    code1, title1 = conds[0]
+    if code1.replace(".", "") not in shown:
+        return None  # the answer says only what the search shows
+    lab = point = None
+    if barring is not None:
+        code, title = next((c, t) for c, t in conds if icd.get(c, c) == barring[0])
+        if code.replace(".", "") not in shown:
+            return None
+    else:
+        history = [icd.get(c, c) for c, _, _ in ctx.facts.history]
+        if nsaid_barring(history) is not None:
+            return None
+        if any((o.generic or "") in ANTICOAGULANTS | ANTIPLATELETS for o in active):
+            return None
+        # active bleeding (the rule the grader's harm check shares: an NSAID started in a
+        # bleed, ACG 2021) or platelets under 50 (ISTH 2018: no antithrombotic effect
+        # added) leave no "may be given"
+        platelets = ctx.facts.labs.get("platelets")
+        if derived_bleeding_now(ctx.toolkit.view, ctx.facts, recent=True) or (
+            platelets is not None and platelets.latest.value < 50
+        ):
+            return None
+        series = ctx.facts.labs.get("creatinine")
+        if series is None:
+            return None
+        point = series.latest
+        if point.flag not in ("", "N") or _aki_met(series):
+            return None
+        lab = series.lab
+        ctx.run(
+            "Observation.search",
+            {"code": lab.en, "date_from": ctx.facts.start[:10], "_count": 5},
+            calls,
+            obs,
+        )
+    he, _, his = ctx.he
+    dz = drug_zh(drug)
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"Can {he} have {drug} for the pain? Check the diagnosis list first.",
+                zh=f"{ctx.ta}能用{dz}止痛吗？先看一下诊断。",
+            ),
+            Text(
+                en=f"I'm thinking of {drug} for {his} pain: anything in the diagnoses against it?",
+                zh=f"我打算给{ctx.ta}用{dz}止痛，诊断里有没有禁忌？",
+            ),
+            Text(
+                en=f"Before I write for {drug}: do {his} diagnoses allow it?",
+                zh=f"开{dz}之前问一下：{ctx.ta}的诊断允许用吗？",
+            ),
+        ]
+    )
+    tool = R.tool_item(
+        ["Condition.search", "Patient.everything"], "the coded diagnoses", "诊断记录"
+    )
+    if barring is not None:
+        zh_title = diagnosis_title_zh(code, title)
+        answer = Text(
+            en=f"No: avoid {drug}. The diagnosis list codes {title} ({code}), and {barring[1]}. Choose an analgesic other than an NSAID.",
+            zh=f"不能用{dz}，应避免使用：诊断中有{zh_title}（{code}），而{barring[2]}。应换用其他类镇痛药。",
+        )
+        items = [
+            R.mention_item(
+                f"Names the diagnosis that bars it ({short_title(title)})",
+                f"指出禁忌的诊断（{zh_title}）",
+                [title, short_title(title), code, diagnosis_name_zh(code, title)],
+                critical=True,
+            ),
+            R.conclusion_item(
+                f"Says {drug} is to be avoided",
+                f"指出应避免使用{dz}",
+                RULED_OUT,
+                MAY_GIVE,
+            ),
+            tool,
+        ]
+        facts = [f"{title} ({code}) bars an NSAID"]
+    else:
+        assert lab is not None and point is not None
+        v = R.fmt(point.value, lab.decimals)
+        zh1 = diagnosis_title_zh(code1, title1)
+        answer = Text(
+            en=f"Yes, {drug} can be given as a short course: no coded diagnosis is against it (principal diagnosis {title1} ({code1})), and the latest {lab.en} is {v} {point.unit} ({day(point.time)}), within the reference range. Use the lowest effective dose for the shortest time.",
+            zh=f"可以使用{dz}（短期）：编码诊断中无禁忌（主要诊断为{zh1}（{code1}）），最近一次{lab.zh}为 {v} {point.unit}（{day(point.time)}），在参考范围内。应以最低有效剂量、最短疗程使用。",
+        )
+        items = [
+            R.conclusion_item(
+                f"Says {drug} may be given",
+                f"指出可以使用{dz}",
+                MAY_GIVE,
+                RULED_OUT,
+            ),
+            R.value_item(lab, point.value, point.unit),
+            tool,
+        ]
+        facts = [f"no coded diagnosis bars an NSAID; {lab.en} {v} {point.unit}"]
+    return Draft(
+        task_type=TaskType.IL,
+        tool_source=ToolSource.EHR,
+        topic="diagnosis_check",
+        entities=["conditions", f"drug:{drug}"],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Condition"} | ({"Observation"} if lab else set()),
+        record_facts=facts,
+        known={"conditions"},
+        decision="ruled out" if barring is not None else "may be given",
+    )
 
 
 @requires("microbiology")

@@ -14,7 +14,7 @@ from physassist_env.scenarios.topics.antimicrobials import (
     lactate_clearance,
     susceptibilities,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext
+from physassist_env.scenarios.topics.base import Draft, TopicContext, requires
 from physassist_env.scenarios.topics.described import described
 from physassist_env.scenarios.topics.electrolytes import (
     glucose_pattern,
@@ -37,6 +37,7 @@ from physassist_env.scenarios.topics.hematology import (
 from physassist_env.scenarios.topics.lookup import (
     culture_result,
     diagnoses,
+    diagnosis_check,
     lab_latest,
     med_current,
 )
@@ -132,14 +133,73 @@ def drug_lookup(fn: Callable[..., Draft | None], generic: str) -> list[TopicFn]:
 #: bare list stays at :data:`COPY_LOOKUP_WEIGHT` where the chart records an allergy or an
 #: adverse drug effect, and where it records none, at :data:`NAMED_LOOKUP_WEIGHT`, the last
 #: resort of a sparse record (on the MIMIC-IV demo, which codes almost no allergies, the
-#: bare question was 99 % "none recorded").
+#: bare question was 99 % "none recorded"). Session 14 (k36f): "none recorded" is asked only
+#: of a source that keeps an allergy list (``AdmissionFacts.allergy_list``); the demo keeps
+#: none (no allergy table, no notes), so there only a coded allergy is asked about.
 def allergy_lookups() -> list[TopicFn]:
-    """The allergy questions of an IL slot, with their weights."""
+    """The allergy questions of an IL slot, with their weights.
+
+    The last resort (the bare list at :data:`NAMED_LOOKUP_WEIGHT`) is, where the source
+    keeps no allergy list, the lookup the chart can answer instead
+    (:func:`instead_of_allergies`): the slot is kept, at the same weight, so no session
+    and no scenario / tier cell is lost to the allergy gating (session 15, k36g)."""
     return [
         allergy_check,
         weighted(lambda c: allergies(c) if allergy_recorded(c) else None),
-        weighted(allergies, NAMED_LOOKUP_WEIGHT),
+        weighted(lambda c: allergy_or_order(c), NAMED_LOOKUP_WEIGHT),
     ]
+
+
+@requires()
+def allergy_or_order(ctx: TopicContext) -> Draft | None:
+    """The bare allergy list, or where the source keeps none (and codes no allergy) the
+    order lookup asked in its place (:func:`instead_of_allergies`); the lab-free menu
+    (``vitals.lab_free_menu``) asks it too."""
+    return allergies(ctx) or (
+        None if ctx.facts.allergy_list else instead_of_allergies(ctx)
+    )
+
+
+@requires("order")
+def instead_of_allergies(ctx: TopicContext) -> Draft | None:
+    """The lookup asked in the allergy slot of a source that keeps no allergy list (no
+    allergy table, no notes: MIMIC-IV hosp, the MIMIC-IV-on-FHIR demo), where "none
+    recorded" is no answer (``records.allergies``). Before a drug is given its current
+    order is checked, which the source does keep (ISMP 2020 medication reconciliation):
+    an active order named by what the drug is ("her beta blocker": ``med_current`` with
+    :func:`~physassist_env.scenarios.topics.described.described`, the drug picked out of
+    the orders first), else when a drug so named was last given (``last_dose``), else an
+    order named outright. The drugs are tried in an order drawn from the topic's own
+    generator; None where the admission has no order to ask about (session 15, k36g: on
+    the MIMIC-IV demo the gated slot had cost 18 of 186 test sessions)."""
+    active = sorted({o.generic for o in ctx.facts.active_orders() if o.generic})
+    given = sorted(ctx.facts.given)
+    order = [active[int(i)] for i in ctx.rng.permutation(len(active))]
+    doses = [given[int(i)] for i in ctx.rng.permutation(len(given))]
+    tries = (
+        [lambda g=g: med_current(ctx, g, described) for g in order]
+        + [lambda g=g: last_dose(ctx, g, described) for g in doses]
+        + [lambda g=g: med_current(ctx, g) for g in order]
+    )
+    for attempt in tries:
+        draft = attempt()
+        if draft is not None:
+            return draft
+    return None
+
+
+#: Session 14 (k36f): the bare diagnosis list is a copy too (a policy told the topic scored
+#: 0.66 / 0.60 on its 267 test turns, 21 % of them, EN / ZH, on the default of ``ee5a5c4``).
+#: The list is asked joined to a decision that needs it (``lookup.diagnosis_check``: "can
+#: she have ibuprofen?" against the coded diagnoses and the creatinine) at full weight;
+#: the bare list weighs :data:`DIAGNOSES_WEIGHT`, still above the other copy lookups
+#: (the told policy scored 0.64-1.00 on those, so they are no better a last resort).
+DIAGNOSES_WEIGHT = 0.2
+
+
+def diagnosis_lookups() -> list[TopicFn]:
+    """The diagnosis questions of an IL slot, with their weights."""
+    return [diagnosis_check, weighted(lambda c: diagnoses(c), DIAGNOSES_WEIGHT)]
 
 
 def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]:
@@ -164,7 +224,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.WU] = [lambda c: flag_safety(c, pair, generic), consult]
         m[TaskType.IL] += [
             *allergy_lookups(),
-            diagnoses,
+            *diagnosis_lookups(),
             *drug_lookup(last_dose, generic),
             weighted(lambda c: lab_peak(c, pair.lab)),
             weighted(lambda c: lab_nadir(c, pair.lab)),
@@ -185,7 +245,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.IL] = [
             weighted(lambda c: lab_latest(c, k1)),
             weighted(lambda c: lab_latest(c, k2)),
-            diagnoses,
+            *diagnosis_lookups(),
         ]
         m[TaskType.DG] = [lambda c: labs_trend(c, k1, k2), infection_status]
         m[TaskType.CR] = [cha2ds2vasc, child_pugh] + [
@@ -239,7 +299,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             # (an admission without cultures still has these to gather)
             *allergy_lookups(),
             *drug_lookup(med_current, abx),
-            diagnoses,
+            *diagnosis_lookups(),
         ]
         m[TaskType.DG] += [
             conditional_cultures,
@@ -252,7 +312,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.WU] += [qt_flag, aki_consult]
     else:  # discharge planning
         meds = f.get("active", [])
-        m[TaskType.IL] = [diagnoses] + [
+        m[TaskType.IL] = diagnosis_lookups() + [
             fn for g in meds[:3] for fn in drug_lookup(med_current, g)
         ]
         m[TaskType.DG] = [discharge_meds] + (

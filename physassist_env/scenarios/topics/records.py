@@ -129,10 +129,16 @@ _ANTI_INFECTIVE = re.compile(
 @requires()
 def allergies(ctx: TopicContext) -> Draft | None:
     """IL: the recorded allergies, or that none is recorded (never "no known allergies":
-    an empty list is an absence of record, Joint Commission NPSG.03.06.01 reconciliation)."""
+    an empty list is an absence of record, Joint Commission NPSG.03.06.01 reconciliation).
+
+    "None recorded" is asked only of a source that keeps an allergy list
+    (``AdmissionFacts.allergy_list``): MIMIC-IV without notes has none, so an empty search
+    there is no answer (issue #36: the demo's bare question was 100 % "none recorded")."""
     if "allergies" in ctx.known:
         return None
     found = [a for a in ctx.facts.allergies if a]
+    if not found and not ctx.facts.allergy_list:
+        return None  # an adverse-effect code alone is no allergy list either
     # An ICD "adverse effect of <drug>" code is named as what it says (see below), neither
     # an allergy status (Z88 / V14) nor an intolerance.
     # Every recorded reaction is named (a list cut to two dropped a beta-lactam reaction

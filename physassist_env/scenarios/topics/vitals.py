@@ -638,8 +638,8 @@ def influenza_vaccine(ctx: TopicContext) -> Draft | None:
 def lab_free_menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list]:
     """The topics of a lab-free session (focus ``lab_free``), per task type."""
     from physassist_env.scenarios.topics.lookup import diagnoses
+    from physassist_env.scenarios.topics.menu import allergy_or_order
     from physassist_env.scenarios.topics.reasoning import cha2ds2vasc
-    from physassist_env.scenarios.topics.records import allergies
     from physassist_env.scenarios.topics.scores import has_bled
     from physassist_env.scenarios.topics.writes import followup
 
@@ -647,7 +647,7 @@ def lab_free_menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list]
     keys: list[str] = f["vitals"]
     m: dict[TaskType, list] = {t: [] for t in TaskType}
     m[TaskType.IL] = [lambda c, k=k: vital_latest(c, k) for k in keys] + [
-        allergies,
+        allergy_or_order,  # the order where the source keeps no allergy list
         diagnoses,
     ]
     m[TaskType.DG] = [lambda c, k=k: vital_trend(c, k) for k in keys]
