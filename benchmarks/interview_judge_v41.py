@@ -1,0 +1,200 @@
+"""Strict checks of set v41 (``interview_v41``), applied by ``independent_interview.score_rows``
+on top of its own reading to rows whose ``expected.v41`` names one.
+
+Each check judges facts the v39/v40 reader cannot tie to the asked item:
+
+* ``drug_day``: a date or "N days ago" said for ONE drug's start, stop or last dose must be
+  one of that drug's record days (one day either way); a day after the session date is
+  leaked; a day before admission for a home drug is unsupported (the record holds no start
+  of a home drug); any other day is contradicted. Replaces the lenient "any record day".
+* ``reason``: a reason given for stopping a drug ("because", 因为 ...) is unsupported: MIMIC
+  orders and the built records carry no reason for a stop.
+* ``route``: a route said (pill, IV, shot; 口服, 输液, 打针) outside the drug's record routes
+  is contradicted, one inside supported.
+* ``dose_of``: a dose said with a unit that is not one of the ASKED drug's record doses is
+  contradicted (a dose of another drug said for this one).
+* ``which``: a drug named as the one for a class that is not among the record's members of
+  that class is contradicted (the wrong drug), a member supported.
+* ``denial``: to "you're not on any X, right?", an answer that agrees ("right", "no",
+  "没有", "不吃") is contradicted where the record holds a member of X, else supported.
+* ``home_claim``: "I take it at home / every day" of a drug given once here takes the
+  question's ``if_affirmed`` verdict.
+* ``told``: "the doctor told me" about a lab is unsupported (the record does not say who
+  told the patient; a test result is not a conversation); a level said against the latest
+  flag is judged by ``score_rows`` itself.
+* ``onset_days``: a number of days or weeks before admission is supported only where the
+  admission note names that number, else unsupported.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+import independent_interview as ii
+
+ROUTE_WORDS: dict[str, tuple[str, ...]] = {
+    "oral": (
+        r"\bpills?\b",
+        r"\btablets?\b",
+        r"\bby mouth\b",
+        r"\bswallow",
+        "口服",
+        "吃的",
+        "片",
+    ),
+    "iv": (
+        r"\biv\b",
+        r"\bdrip\b",
+        r"\bthrough the (?:iv|vein|line)\b",
+        r"\binfusion\b",
+        "输液",
+        "点滴",
+        "静脉",
+        "吊瓶",
+    ),
+    "sc": (
+        r"\bshots?\b",
+        r"\binjections?\b",
+        r"\bunder the skin\b",
+        "打针",
+        "注射",
+        "皮下",
+    ),
+    "inhaled": (r"\binhaler\b", r"\bneb", "吸入", "雾化"),
+}
+REASON = re.compile(
+    r"(\bbecause\b|\bdue to\b|\bsince (?:my|the|it|i)\b|\bso that\b|\bcaused\b|因为|由于|所以|怕|导致|引起)"
+)
+AGREE_EN = re.compile(
+    r"^\W*(right|correct|that's right|no\b|nope|not really|i'm not|i am not|i don't|i do not|none)"
+)
+AGREE_ZH = re.compile(r"^\W*(对|是的|没有|没在|没用|不吃|不用|没吃|是)")
+TOLD = re.compile(
+    r"(doctor (?:said|told)|(?:doctors?|nurse) (?:said|told)|told me|医生说|大夫说|医生告诉|大夫告诉|护士说)"
+)
+ONSET_EN = re.compile(
+    r"\b(\d+|a|one|two|three|four|five|six|seven|ten|few|couple of)\s+(day|days|week|weeks|month|months)\b"
+)
+ONSET_ZH = re.compile(r"(\d+|[一两二三四五六七八九十几])\s*(天|周|个星期|星期|个月|月)")
+
+
+def _route_said(sentence: str) -> set[str]:
+    low = sentence.lower()
+    return {
+        r for r, pats in ROUTE_WORDS.items() if any(re.search(p, low) for p in pats)
+    }
+
+
+def _drug_day(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
+    exp = row["expected"]
+    targets = set(exp.get("targets") or [])
+    as_of = row["current_date"]
+    admit = exp.get("admit_day") or ""
+    out = [s for s in stated if s.kind != "date"]
+    lang = row["language"]
+    unknown_rx = ii.UNKNOWN_ZH if lang == "zh" else ii.UNKNOWN_EN
+
+    def verdict(day: dt.date) -> str:
+        iso = day.isoformat()
+        if iso > as_of:
+            return "leaked"
+        if any((day + dt.timedelta(days=k)).isoformat() in targets for k in (-1, 0, 1)):
+            return "supported"
+        if exp.get("home") and admit and iso < admit:
+            return "unsupported"
+        return "contradicted"
+
+    now = dt.date.fromisoformat(as_of)
+    for sentence in ii._sentences(row.get("answer") or ""):
+        if unknown_rx.search(sentence.lower()):
+            continue
+        for d in ii._parse_dates(sentence, as_of[:4]):
+            out.append(ii.Stated("date", d, verdict(dt.date.fromisoformat(d))))
+        for n in ii._relative_days(sentence, lang):
+            out.append(
+                ii.Stated("date", f"{n} days ago", verdict(now - dt.timedelta(days=n)))
+            )
+        if not re.search(r"\d|ago|前|昨天|yesterday", sentence) and re.search(
+            r"\b(today|this morning)\b|今天|今早", sentence.lower()
+        ):
+            out.append(ii.Stated("date", "today", verdict(now)))
+    return out
+
+
+def judge(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
+    """The row's stated facts after its v41 check (``expected.v41``); rows without one are
+    returned unchanged."""
+    exp = row.get("expected") or {}
+    check = exp.get("v41")
+    if not check:
+        return stated
+    if check == "drug_day":
+        return _drug_day(row, stated)
+    lang = row["language"]
+    unknown_rx = ii.UNKNOWN_ZH if lang == "zh" else ii.UNKNOWN_EN
+    out = list(stated)
+    sentences = ii._sentences(row.get("answer") or "")
+    for k, sentence in enumerate(sentences):
+        low = sentence.lower()
+        if unknown_rx.search(low):
+            continue
+        neg = ii._negated(sentence, lang)
+        if check == "reason" and REASON.search(low) and not neg:
+            out.append(ii.Stated("reason", sentence.strip()[:60], "unsupported"))
+        elif check == "route" and not neg:
+            for r in _route_said(sentence):
+                ok = r in exp.get("routes", [])
+                out.append(ii.Stated("route", r, "supported" if ok else "contradicted"))
+        elif check == "dose_of" and not neg:
+            doses = exp.get("doses") or []
+            out = [s for s in out if s.kind != "dose"]
+            for value, unit in ii._numbers_with_units(sentence):
+                ok = any(ii._close(value, d) for d in doses)
+                out.append(
+                    ii.Stated(
+                        "dose",
+                        f"{value:g} {unit}",
+                        "supported" if ok else "contradicted",
+                    )
+                )
+        elif check == "which" and not neg:
+            named = ii._drug_mentions(
+                sentence, lang, set(ii.COMMON_GENERICS) | set(exp.get("members", []))
+            )
+            for g in named:
+                ok = g in exp.get("members", [])
+                out.append(
+                    ii.Stated("which_drug", g, "supported" if ok else "contradicted")
+                )
+        elif check == "denial" and k == 0:
+            agree = (AGREE_ZH if lang == "zh" else AGREE_EN).search(low)
+            if agree or (neg and not re.search(r"(actually|其实|在吃|在用)", low)):
+                v = "contradicted" if exp.get("record_has") else "supported"
+                out.append(ii.Stated("denial", exp.get("class", ""), v))
+        elif check == "home_claim" and not neg:
+            if any(s.kind == "affirmed" for s in out):
+                break  # the "yes" already took the question's verdict
+            if ii.HOME.search(low) or re.search(r"(every day|at home|每天|在家)", low):
+                out.append(
+                    ii.Stated(
+                        "home",
+                        exp.get("drug", ""),
+                        exp.get("if_affirmed", "unsupported"),
+                    )
+                )
+        elif check == "told" and not neg and TOLD.search(low):
+            out.append(ii.Stated("told", "doctor told", "unsupported"))
+        elif check == "onset_days" and not neg:
+            rx = ONSET_ZH if lang == "zh" else ONSET_EN
+            hist = ((row.get("_facts") and row["_facts"].history_text) or "").lower()
+            for m in rx.finditer(low):
+                n = m.group(1)
+                ok = bool(
+                    n.isdigit() and re.search(rf"\b{n}\s*(day|week|month|d\b)", hist)
+                )
+                out.append(
+                    ii.Stated("onset", m.group(0), "supported" if ok else "unsupported")
+                )
+    return out
