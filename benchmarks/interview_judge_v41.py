@@ -74,10 +74,28 @@ AGREE_ZH = re.compile(r"^\W*(对|是的|没有|没在|没用|不吃|不用|没�
 TOLD = re.compile(
     r"(doctor (?:said|told)|(?:doctors?|nurse) (?:said|told)|told me|医生说|大夫说|医生告诉|大夫告诉|护士说)"
 )
+#: A span of days, weeks or months ("3 days", "two weeks", 三天); "a day" and 一天 are left
+#: out, being mostly "once a day" / "一天一次".
 ONSET_EN = re.compile(
-    r"\b(\d+|a|one|two|three|four|five|six|seven|ten|few|couple of)\s+(day|days|week|weeks|month|months)\b"
+    r"\b(\d+|two|three|four|five|six|seven|ten|few|couple of)\s+(days?|weeks?|months?)\b"
 )
-ONSET_ZH = re.compile(r"(\d+|[一两二三四五六七八九十几])\s*(天|周|个星期|星期|个月|月)")
+ONSET_ZH = re.compile(
+    r"(?<![每一])(\d+|[两二三四五六七八九十几])\s*(天|周|个星期|星期|个月)(?![一两二三四\d]次)"
+)
+#: "I don't know" phrasings the v39 reader lacks (they state nothing).
+UNKNOWN_MORE = re.compile(
+    r"(don't really know|really don't know|not really sure|not sure|不太清楚|不太知道|不太了解|说不好)"
+)
+
+
+def _about(sentence: str, lang: str, drug: str) -> bool:
+    """Whether a sentence can be about ``drug``: it names it, or names no other drug and no
+    lay class that leaves the drug out."""
+    drugs = ii._drug_mentions(sentence, lang, set(ii.COMMON_GENERICS) | {drug})
+    if drugs:
+        return drug in drugs
+    classes = ii._class_mentions(sentence, lang)
+    return not classes or any(drug in ii.LAY_CLASSES[c][2] for c in classes)
 
 
 def _route_said(sentence: str) -> set[str]:
@@ -138,16 +156,17 @@ def judge(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
     sentences = ii._sentences(row.get("answer") or "")
     for k, sentence in enumerate(sentences):
         low = sentence.lower()
-        if unknown_rx.search(low):
+        if unknown_rx.search(low) or UNKNOWN_MORE.search(low):
             continue
         neg = ii._negated(sentence, lang)
-        if check == "reason" and REASON.search(low) and not neg:
+        about = _about(sentence, lang, exp["drug"]) if exp.get("drug") else True
+        if check == "reason" and REASON.search(low) and not neg and about:
             out.append(ii.Stated("reason", sentence.strip()[:60], "unsupported"))
-        elif check == "route" and not neg:
+        elif check == "route" and not neg and about:
             for r in _route_said(sentence):
                 ok = r in exp.get("routes", [])
                 out.append(ii.Stated("route", r, "supported" if ok else "contradicted"))
-        elif check == "dose_of" and not neg:
+        elif check == "dose_of" and not neg and about:
             doses = exp.get("doses") or []
             out = [s for s in out if s.kind != "dose"]
             for value, unit in ii._numbers_with_units(sentence):
@@ -159,7 +178,11 @@ def judge(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
                         "supported" if ok else "contradicted",
                     )
                 )
-        elif check == "which" and not neg:
+        elif (
+            check == "which"
+            and not neg
+            and exp.get("class") in ii._class_mentions(sentence, lang)
+        ):
             named = ii._drug_mentions(
                 sentence, lang, set(ii.COMMON_GENERICS) | set(exp.get("members", []))
             )
@@ -176,7 +199,12 @@ def judge(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
         elif check == "home_claim" and not neg:
             if any(s.kind == "affirmed" for s in out):
                 break  # the "yes" already took the question's verdict
-            if ii.HOME.search(low) or re.search(r"(every day|at home|每天|在家)", low):
+            named = exp.get("drug") in ii._drug_mentions(
+                sentence, lang, set(ii.COMMON_GENERICS) | {exp.get("drug", "")}
+            )
+            if named and (
+                ii.HOME.search(low) or re.search(r"(every day|at home|每天|在家)", low)
+            ):
                 out.append(
                     ii.Stated(
                         "home",

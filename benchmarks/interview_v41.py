@@ -209,6 +209,7 @@ FREQ_ASK = {
 #: Routes a record's dosage route code maps to (MIMIC route codes).
 ROUTE_OF = {
     "PO": "oral",
+    "ORAL": "oral",
     "PO/NG": "oral",
     "NG": "oral",
     "SL": "oral",
