@@ -88,6 +88,25 @@ UNKNOWN_MORE = re.compile(
 )
 
 
+#: Words that name what a class treats, besides ``ii.LAY_CLASSES``' own ("for my blood
+#: pressure", 管血糖的).
+CLASS_WORDS: dict[str, tuple[str, ...]] = {
+    "blood_pressure": ("blood pressure", "pressure", "血压"),
+    "diabetes": ("sugar", "diabetes", "血糖", "糖尿病"),
+    "anticoagulant": ("blood thinner", "clot", "clots", "抗凝", "血栓"),
+    "diuretic": ("water pill", "fluid", "swelling", "利尿", "消肿"),
+    "cholesterol": ("cholesterol", "血脂", "胆固醇"),
+    "stomach": ("stomach", "胃"),
+    "pain": ("pain", "止痛", "疼"),
+}
+
+
+def _class_named(sentence: str, lang: str, cls: str) -> bool:
+    return cls in ii._class_mentions(sentence, lang) or ii._mentions(
+        sentence, CLASS_WORDS.get(cls, ()), lang
+    )
+
+
 def _about(sentence: str, lang: str, drug: str) -> bool:
     """Whether a sentence can be about ``drug``: it names it, or names no other drug and no
     lay class that leaves the drug out."""
@@ -181,7 +200,7 @@ def judge(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
         elif (
             check == "which"
             and not neg
-            and exp.get("class") in ii._class_mentions(sentence, lang)
+            and _class_named(sentence, lang, exp.get("class", ""))
         ):
             named = ii._drug_mentions(
                 sentence, lang, set(ii.COMMON_GENERICS) | set(exp.get("members", []))

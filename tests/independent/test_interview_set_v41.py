@@ -220,11 +220,25 @@ def test_a_drug_day_must_be_that_drugs_day():
         ),
         ("每次40毫克。", "zh", "dose_of", {"doses": [40.0]}, [("dose", "supported")]),
         (
-            "That's my metformin.",
+            "I take metformin for my blood pressure.",
             "en",
             "which",
-            {"members": ["lisinopril"]},
+            {"members": ["lisinopril"], "class": "blood_pressure"},
             [("which_drug", "contradicted")],
+        ),
+        (
+            "In the hospital they gave me Tylenol.",
+            "en",
+            "which",
+            {"members": ["lisinopril"], "class": "blood_pressure"},
+            [],
+        ),
+        (
+            "I take 10 mg of amlodipine.",
+            "en",
+            "home_claim",
+            {"drug": "morphine", "if_affirmed": "contradicted"},
+            [],
         ),
         (
             "Right, I'm not on one.",
