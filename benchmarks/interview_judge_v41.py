@@ -179,13 +179,18 @@ def judge(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
             continue
         neg = ii._negated(sentence, lang)
         about = _about(sentence, lang, exp["drug"]) if exp.get("drug") else True
+        # a route or a dose is tied to the drug only where the sentence names it (or the
+        # answer is that one sentence): a list of other drugs' pills is not this drug's route
+        named = len(sentences) == 1 or exp.get("drug") in ii._drug_mentions(
+            sentence, lang, set(ii.COMMON_GENERICS) | {exp.get("drug", "")}
+        )
         if check == "reason" and REASON.search(low) and not neg and about:
             out.append(ii.Stated("reason", sentence.strip()[:60], "unsupported"))
-        elif check == "route" and not neg and about:
+        elif check == "route" and not neg and about and named:
             for r in _route_said(sentence):
                 ok = r in exp.get("routes", [])
                 out.append(ii.Stated("route", r, "supported" if ok else "contradicted"))
-        elif check == "dose_of" and not neg and about:
+        elif check == "dose_of" and not neg and about and named:
             doses = exp.get("doses") or []
             out = [s for s in out if s.kind != "dose"]
             for value, unit in ii._numbers_with_units(sentence):
@@ -218,10 +223,10 @@ def judge(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
         elif check == "home_claim" and not neg:
             if any(s.kind == "affirmed" for s in out):
                 break  # the "yes" already took the question's verdict
-            named = exp.get("drug") in ii._drug_mentions(
+            says_drug = exp.get("drug") in ii._drug_mentions(
                 sentence, lang, set(ii.COMMON_GENERICS) | {exp.get("drug", "")}
             )
-            if named and (
+            if says_drug and (
                 ii.HOME.search(low) or re.search(r"(every day|at home|每天|在家)", low)
             ):
                 out.append(
