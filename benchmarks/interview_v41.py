@@ -91,8 +91,8 @@ PHRASES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "which_drug": (
         (
-            "Which of your medicines is for your {cls}?",
-            "Which pill do you take for your {cls}?",
+            "Which of your medicines is for your {cond}?",
+            "Which pill do you take for your {cond}?",
         ),
         ("您哪个药是治{cond_zh}的？", "您吃的药里，管{cond_zh}的是哪一个？"),
     ),
@@ -225,6 +225,16 @@ ROUTE_OF = {
     "IH": "inhaled",
     "TP": "topical",
     "TD": "topical",
+}
+#: What a class treats, in a patient's English words (``which_drug``).
+WHICH_EN = {
+    "anticoagulant": "blood clots",
+    "diuretic": "fluid",
+    "blood_pressure": "blood pressure",
+    "cholesterol": "cholesterol",
+    "stomach": "stomach",
+    "diabetes": "sugar",
+    "pain": "pain",
 }
 #: What a class treats, in a patient's Chinese words (``which_drug``).
 WHICH_ZH = {
@@ -428,7 +438,7 @@ def _candidates(
     ]
     c = pick(sorted(have_cls))
     if c:
-        slots["which_drug"] = {"cls": CLASS_ASK[c][0], "cond_zh": WHICH_ZH[c]}
+        slots["which_drug"] = {"cond": WHICH_EN[c], "cond_zh": WHICH_ZH[c]}
         exp["which_drug"] = {
             "class": c,
             "v41": "which",
