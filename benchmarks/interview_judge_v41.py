@@ -22,6 +22,8 @@ Each check judges facts the v39/v40 reader cannot tie to the asked item:
 * ``told``: "the doctor told me" about a lab is unsupported (the record does not say who
   told the patient; a test result is not a conversation); a level said against the latest
   flag is judged by ``score_rows`` itself.
+* every v41 row: a lab value or level said "at one point" (有一次) is judged against every
+  value of that lab as of the session date, not only the latest.
 * ``onset_days``: a number of days or weeks before admission is supported only where the
   admission note names that number, else unsupported.
 """
@@ -160,6 +162,31 @@ def _drug_day(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
     return out
 
 
+#: "high at one point" / 有一次偏高: a past value, not the latest one.
+AT_ONE_POINT = re.compile(r"(at one point|one time|at some point|有一次|一度|曾经)")
+
+
+def _past_lab(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
+    """A lab value or level said "at one point" is judged against every value of that lab as
+    of the session date, not only the latest (v39's reader takes it as the latest)."""
+    facts = row.get("_facts")
+    if facts is None or not AT_ONE_POINT.search((row.get("answer") or "").lower()):
+        return stated
+    out = []
+    for s in stated:
+        if s.kind in ("lab_value", "lab_level") and s.verdict == "contradicted":
+            cls, _, said = s.text.rpartition(" ")
+            labs = [lab for lab in facts.labs if ii._lab_class(lab.name) == cls]
+            if s.kind == "lab_level":
+                ok = any(lab.flag == said for lab in labs)
+            else:
+                ok = any(ii._close(float(said), lab.value) for lab in labs)
+            if ok:
+                s = ii.Stated(s.kind, s.text, "supported")
+        out.append(s)
+    return out
+
+
 def judge(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
     """The row's stated facts after its v41 check (``expected.v41``); rows without one are
     returned unchanged."""
@@ -167,6 +194,7 @@ def judge(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
     check = exp.get("v41")
     if not check:
         return stated
+    stated = _past_lab(row, stated)
     if check == "drug_day":
         return _drug_day(row, stated)
     lang = row["language"]

@@ -266,3 +266,20 @@ def test_a_drug_day_must_be_that_drugs_day():
 )
 def test_strict_checks_read_as_stated(answer, lang, check, exp, want):
     assert _verdicts(_row(answer, lang, v41=check, **exp)) == want
+
+
+def test_a_lab_said_at_one_point_is_judged_against_every_value():
+    f = ii.RecordFacts(as_of="2150-03-05", admit_day="2150-03-01")
+    f.labs = [
+        ii.Lab("potassium", "2150-03-02", 5.5, "H"),
+        ii.Lab("potassium", "2150-03-04", 4.1, ""),
+    ]
+    said = [
+        ii.Stated("lab_value", "potassium 5.5", "contradicted"),
+        ii.Stated("lab_level", "potassium H", "contradicted"),
+    ]
+    row = _row("My potassium was high at one point, it was 5.5 then.", v41="route")
+    row["_facts"] = f
+    assert [s.verdict for s in judge.judge(row, said)] == ["supported", "supported"]
+    row["answer"] = "My potassium is 5.5 now."
+    assert [s.verdict for s in judge.judge(row, said)] == ["contradicted"] * 2
