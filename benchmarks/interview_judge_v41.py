@@ -23,7 +23,7 @@ Each check judges facts the v39/v40 reader cannot tie to the asked item:
   told the patient; a test result is not a conversation); a level said against the latest
   flag is judged by ``score_rows`` itself.
 * every v41 row: a lab value or level said "at one point" (有一次) is judged against every
-  value of that lab as of the session date, not only the latest.
+  value of that lab as of the session date (whole-blood names included), not only the latest.
 * ``onset_days``: a number of days or weeks before admission is supported only where the
   admission note names that number, else unsupported.
 """
@@ -176,7 +176,8 @@ def _past_lab(row: dict[str, Any], stated: list[ii.Stated]) -> list[ii.Stated]:
     for s in stated:
         if s.kind in ("lab_value", "lab_level") and s.verdict == "contradicted":
             cls, _, said = s.text.rpartition(" ")
-            labs = [lab for lab in facts.labs if ii._lab_class(lab.name) == cls]
+            # v39's lab classes hold serum names only; "potassium, whole blood" is the same lab
+            labs = [lab for lab in facts.labs if lab.name.split(",")[0].strip() == cls]
             if s.kind == "lab_level":
                 ok = any(lab.flag == said for lab in labs)
             else:
