@@ -37,6 +37,13 @@ Run::
         --source synthetic --patients 24 --seed 40 \\
         --exclude benchmarks/data/interview_set_v39_synthetic.json \\
         --out benchmarks/data/interview_set_v40_synthetic.json
+    # set v41 (benchmarks/interview_v41.py, judged also by interview_judge_v41.py): one
+    # drug's dates, doses and routes, which drug, follow-ups, negative questions
+    python benchmarks/independent_interview.py make --set v41 --dataset /work/meas/s15/D7 \\
+        --source synthetic --patients 30 --seed 41 \\
+        --exclude benchmarks/data/interview_set_v39_synthetic.json \\
+        benchmarks/data/interview_set_v40_synthetic.json \\
+        --out benchmarks/data/interview_set_v41_synthetic.json
     python benchmarks/independent_interview.py score \\
         --synthetic-set benchmarks/data/interview_set_v39_synthetic.json \\
         --synthetic-dataset /work/int/.cache/Dx \\
@@ -48,6 +55,7 @@ from __future__ import annotations
 import argparse
 import base64
 import datetime as dt
+import importlib
 import json
 import random
 import re
@@ -1952,6 +1960,10 @@ def score_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
         facts: RecordFacts = row["_facts"]
         stated = read_answer(row["answer"], facts, row["language"], vocab)
         stated = judge_days(row, stated) + judge_expected(row, stated)
+        if (row.get("expected") or {}).get("v41"):
+            import interview_judge_v41  # set v41's strict checks (benchmarks/)
+
+            stated = interview_judge_v41.judge(row, stated)
         row["stated"] = [s.__dict__ for s in stated]
         keys = [
             "all",
@@ -2061,10 +2073,10 @@ def _print_table(table: dict[str, Any], prefix_filter: str | None = None) -> Non
 
 
 def cmd_make(args: argparse.Namespace) -> int:
-    if args.set == "v40":
-        import interview_v40  # the v40 question module (benchmarks/interview_v40.py)
-
-        qset = interview_v40.make_set(
+    if args.set in ("v40", "v41"):
+        # the question module of the set (benchmarks/interview_v40.py, interview_v41.py)
+        module = importlib.import_module(f"interview_{args.set}")
+        qset = module.make_set(
             Path(args.dataset), args.source, args.patients, args.seed, args.exclude
         )
     else:
@@ -2152,15 +2164,16 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--out", required=True)
     m.add_argument(
         "--set",
-        choices=("v39", "v40"),
+        choices=("v39", "v40", "v41"),
         default="v39",
-        help="v39: the admission history set; v40: time-gated, leak, sibling, premise set",
+        help="v39: the admission history set; v40: time-gated, leak, sibling, premise set; "
+        "v41: one drug's dates, doses, routes, which drug, follow-ups, negative questions",
     )
     m.add_argument(
         "--exclude",
         nargs="*",
         default=[],
-        help="(v40) earlier sets whose patients are not asked again",
+        help="(v40, v41) earlier sets whose patients are not asked again",
     )
     s = sub.add_parser(
         "score", help="ask the sets through the real patient and score the facts"
