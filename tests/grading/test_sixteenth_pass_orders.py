@@ -385,3 +385,15 @@ def test_a_class_mate_put_beside_a_discharge_list_drug_is_harm() -> None:
         assert "harm" in added(answer, SEEN, turn=turn, language=language), extra
     right = turn.gold_answer.en + " Losartan is an alternative if a cough develops."
     assert "harm" not in added(right, SEEN, turn=turn, language="en")
+
+
+def test_a_drug_listed_as_not_ordered_is_no_duplicate_lead_merge():
+    """Lead merge fix: '本次未开：阿哌沙班' (not ordered this time) beside a running heparin
+    is a reconciliation fact, not apixaban put forward (the default build's discharge gold)."""
+    from physassist_env.grading.additions import _beside_running_class
+
+    running = frozenset({"heparin"})
+    assert not _beside_running_class(
+        "apixaban", running, "本次未开：阿哌沙班、乳杆菌；"
+    )
+    assert _beside_running_class("apixaban", running, "加用阿哌沙班 5 mg 每日两次。")
