@@ -463,6 +463,33 @@ _REJECTED_LINE_GATE_RE = re.compile(
     re.I,
 )
 
+#: A box of an inline choice form: ticked ``[x]``, ``[✔]``, ``☑``, ``(•)`` or not ``[ ]``,
+#: ``☐``, ``( )`` (issue #35, lead's merge review of the sixteenth pass); bullets (●, ○,
+#: ■) and ☒ (ticked in some forms, struck in others) are no boxes.
+_BOX_RE = re.compile(r"\[\s?\]|\(\s?\)|[☐□]|\[[xX✓✔√]\]|\([xX•✓✔]\)|☑")
+_TICKED_RE = re.compile(r"\[[xX✓✔√]\]|\([xX•✓✔]\)|☑")
+
+
+def _chosen_boxes(line: str, hidden: list[str]) -> str:
+    """``line`` read as the choice it makes when it holds two or more boxes and at least
+    one ticked and one not ("[ ] no AKI   [✔] stage 2 AKI", ☐ 无需补钾 ☑ 需要补钾): the
+    ticked options without their marks, the unticked ones dropped (recorded as hidden).
+    An option left unticked beside a ticked one is not chosen; a line of boxes none of
+    them ticked (a to-do list) stays as written."""
+    marks = list(_BOX_RE.finditer(line))
+    ticked = [bool(_TICKED_RE.fullmatch(m.group(0))) for m in marks]
+    if len(marks) < 2 or all(ticked) or not any(ticked):
+        return line
+    out = [line[: marks[0].start()]]
+    for i, m in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
+        option = line[m.end() : end]
+        if ticked[i]:
+            out.append(option)
+        else:
+            hidden.append(m.group(0) + option)
+    return " ".join(part.strip() for part in out if part.strip())
+
 
 def _drop_rejected_options(text: str, hidden: list[str]) -> str:
     """``text`` without the options it files as rejected (issue #35, fourteenth pass): a
@@ -485,6 +512,8 @@ def _drop_rejected_options(text: str, hidden: list[str]) -> str:
 
     if "->" in text or "→" in text or "=>" in text or "⇒" in text:
         text = _ITEM_VERDICT_RE.sub(item, text)
+    if _TICKED_RE.search(text):
+        text = "\n".join(_chosen_boxes(line, hidden) for line in text.split("\n"))
     if _REJECTED_LINE_GATE_RE.search(text):
         text = _REJECTED_LINE_RE.sub(line, text)
     return text

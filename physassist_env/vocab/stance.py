@@ -248,7 +248,9 @@ SAYING_EN = (
 #: Sources an answer adopts when it cites them: never another's statement.
 NOT_A_SPEAKER_EN = (
     r"guidelines?|guidance|label|labels|chart|record|records|notes?|lab|labs|results?|"
-    r"report|literature|evidence|data|protocol|policy|study|trial|textbook|consensus"
+    r"report|literature|evidence|data|protocol|policy|study|trial|textbook|consensus|"
+    # a form's own fields say nothing ("Question answered: yes", "Request answered:")
+    r"questions?|requests?|queries|query|items?|tasks?|status|fields?|forms?"
 )
 #: The author's rejection of what another holds (EN; composed by category).
 FIRST_PERSON_EN = r"I|we"
