@@ -2228,9 +2228,23 @@ def _coded_denials(text: str, chart: SeenChart) -> list[str]:
                 for q_start, q_end in quoted
             ):
                 cue = None  # the negation is a quoted title's own word
+            if cue and _DX_AS_MODIFIER_RE.match(text, end):
+                continue  # "not an AF dose", 不是房颤剂量: the negation governs the dose
             if cue or _DENIED_DX_AFTER_RE.match(text, end):
                 return [f"denies {name!r}, which the record codes"]
     return []
+
+
+#: A diagnosis named as the modifier of another noun ("not an AF dose", "no diabetes
+#: regimen change", 不是房颤剂量): a negation before it governs that noun, not the
+#: diagnosis (lead's merge fix of the sixteenth pass: the demo's CHA2DS2-VASc gold).
+_DX_AS_MODIFIER_RE = re.compile(
+    r"[ \t-]*(?:doses?|dosing|regimens?|therapy|therapies|treatment|medications?|"
+    r"medicines?|drugs?|clinic|service|scores?|targets?|range|guidelines?|protocol|"
+    r"pathway|bundle|orders?|management|work-?up|screen(?:ing)?|indication)\b"
+    r"|\s*(?:剂量|用量|方案|治疗|药物|用药|门诊|评分|目标|指南|适应证)",
+    re.I,
+)
 
 
 #: A history item by its shape, whatever it names (issue #35, sixth pass): "history of X",

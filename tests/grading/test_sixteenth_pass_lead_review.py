@@ -56,3 +56,15 @@ def test_a_form_field_is_no_speaker(preface: str) -> None:
 )
 def test_a_person_is_still_a_speaker(preface: str) -> None:
     assert attributed_preface(preface)
+
+
+def test_a_diagnosis_as_the_modifier_of_a_dose_is_not_denied() -> None:
+    """Lead merge fix: "the rivaroxaban already ordered is 10 mg, not an AF dose" (the
+    demo's CHA2DS2-VASc gold) denies the dose, not the coded atrial fibrillation."""
+    from physassist_env.grading.additions import _DX_AS_MODIFIER_RE
+
+    text = "the rivaroxaban already ordered is 10 mg, not an AF dose: 20 mg daily"
+    assert _DX_AS_MODIFIER_RE.match(text, text.index("AF") + 2)
+    assert _DX_AS_MODIFIER_RE.match("不是房颤剂量", 4)
+    assert not _DX_AS_MODIFIER_RE.match("no AF on the ECG", 5)
+    assert not _DX_AS_MODIFIER_RE.match("否认房颤病史", 4)
