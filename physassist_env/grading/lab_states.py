@@ -70,6 +70,9 @@ _CHANGE_RE = re.compile(
 )
 _OPPOSITE = {"high": "low", "low": "high"}
 _TREND_OPPOSITE = {"rising": "falling", "falling": "rising"}
+#: The two sides of a flag said both ways in one breath: "high or low", "normal or
+#: abnormal" (正常或异常).
+_EITHER_FLAG = {**_OPPOSITE, "normal": "abnormal", "abnormal": "normal"}
 
 
 def lab_state_problems(
@@ -90,7 +93,7 @@ def lab_state_problems(
     compared = false_comparisons(claims.text, gold) + flag_column_problems(
         claims.text, observations
     )
-    wanted = [
+    stated = [
         c
         for c in claims.claims
         if c.kind in ("flag", "trend")
@@ -98,8 +101,8 @@ def lab_state_problems(
         and ":" not in c.subject
         and not c.frame
         and not c.condition
-        and not _a_target(claims.text, c)
     ]
+    wanted = [c for c in stated if not _a_target(claims.text, c)]
     if not wanted:
         return compared
     points = lab_points(observations)
@@ -107,7 +110,10 @@ def lab_state_problems(
     if not wanted:
         return compared
     said_by_gold = _gold_states(gold, tuple(observations))
-    out: list[str] = compared + _both_ways(claims, wanted, said_by_gold)
+    # a goal said both ways ("replete to the upper normal or abnormal range") hedges the
+    # order as a state said both ways hedges the reading (lead's merge review)
+    hedged = [c for c in stated if c in wanted or _a_target(claims.text, c)]
+    out: list[str] = compared + _both_ways(claims, hedged, said_by_gold)
     for c in wanted:
         if c.subject in PANELS:
             why = _panel_problem(claims, c, points, said_by_gold)
@@ -361,7 +367,7 @@ def _both_ways(
     for a, b in zip(wanted, wanted[1:], strict=False):
         if a.kind != b.kind or a.subject != b.subject or a.negated or b.negated:
             continue
-        opposite = _OPPOSITE if a.kind == "flag" else _TREND_OPPOSITE
+        opposite = _EITHER_FLAG if a.kind == "flag" else _TREND_OPPOSITE
         if opposite.get(a.label) != b.label:
             continue
         if all((x.kind, x.subject, x.label, x.negated) in said_by_gold for x in (a, b)):

@@ -68,3 +68,24 @@ def test_a_diagnosis_as_the_modifier_of_a_dose_is_not_denied() -> None:
     assert _DX_AS_MODIFIER_RE.match("不是房颤剂量", 4)
     assert not _DX_AS_MODIFIER_RE.match("no AF on the ECG", 5)
     assert not _DX_AS_MODIFIER_RE.match("否认房颤病史", 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "hedged"),
+    [
+        (
+            "Magnesium 1.8: replete magnesium to the upper normal or abnormal range.",
+            True,
+        ),
+        ("Magnesium 1.8: replete magnesium to the upper normal range.", False),
+        ("Potassium 3.1, high or low.", True),
+    ],
+)
+def test_a_goal_or_state_said_both_ways_is_a_hedge(text: str, hedged: bool) -> None:
+    """Lead's merge review: the base suite's hedge of the QT gold's repletion goal."""
+    from physassist_env.grading import claims as cl
+    from physassist_env.grading.lab_states import _both_ways
+
+    read = cl.read_claims(text, ())
+    flags = [c for c in read.claims if c.kind == "flag" and c.subject]
+    assert bool(_both_ways(read, flags, frozenset())) is hedged

@@ -1663,11 +1663,7 @@ STEROID_CAUSE = [
     *PREDNISONE_EQUIVALENT,
     "激素",
     "糖皮质激素",
-    "泼尼松",
-    "甲泼尼龙",
-    "氢化可的松",
-    "地塞米松",
-    "泼尼松龙",
+    *(drug_zh(g) for g in PREDNISONE_EQUIVALENT),  # the vocabulary's Chinese names
 ]
 
 
