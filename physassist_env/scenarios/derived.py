@@ -1587,7 +1587,9 @@ def deep_culture_course(facts: AdmissionFacts) -> tuple[str, str, str] | None:
     return None
 
 
-def opat_indication(view: EhrView, facts: AdmissionFacts) -> tuple[str, str, str] | None:
+def opat_indication(
+    view: EhrView, facts: AdmissionFacts
+) -> tuple[str, str, str] | None:
     """(EN, ZH, weeks) of the deep infection an IV anti-infective running now treats
     for weeks, so that it goes home through OPAT (:func:`iv_course_indication`, else
     :func:`deep_culture_course`; IDSA 2018 OPAT guideline), or None (round 17)."""
