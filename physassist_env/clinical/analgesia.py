@@ -68,17 +68,17 @@ NSAID_BARRING: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (
         ("I50", "428"),
         "NSAIDs retain sodium and water and worsen heart failure",
-        "NSAIDs 可致水钠潴留、加重心力衰竭",
+        "非甾体抗炎药可致水钠潴留、加重心力衰竭",
     ),
     (
         ("N184", "N185", "N186", "5854", "5855", "5856"),
         "NSAIDs are avoided at a GFR under 30 (KDIGO 2012)",
-        "GFR 低于 30 时应避免使用 NSAIDs（KDIGO 2012）",
+        "GFR 低于 30 时应避免使用非甾体抗炎药（KDIGO 2012）",
     ),
     (
         ("N17", "584"),
         "NSAIDs are nephrotoxic and are avoided in acute kidney injury (KDIGO 2012)",
-        "NSAIDs 有肾毒性，急性肾损伤时应避免使用（KDIGO 2012）",
+        "非甾体抗炎药有肾毒性，急性肾损伤时应避免使用（KDIGO 2012）",
     ),
     (
         (
@@ -96,7 +96,7 @@ NSAID_BARRING: tuple[tuple[tuple[str, ...], str, str], ...] = (
             "534",
         ),
         "NSAIDs cause and worsen gastrointestinal bleeding and ulcers",
-        "NSAIDs 可引起并加重消化道出血和溃疡",
+        "非甾体抗炎药可引起并加重消化道出血和溃疡",
     ),
 )
 

@@ -1287,7 +1287,7 @@ def proposed_at(
 #: or the sentence refuses it or says it is not ordered ("no need for", 不要, 本次未开).
 _SUBSTITUTION_RE = re.compile(
     r"\b(?:instead|alternative|option|switch\w*|replac\w*|chang\w*|rather\s+than|in\s+place|"
-    r"substitut\w*|convert\w*|swap\w*|or|either|avoid\w*|stop\w*|hold\w*|discontinu\w*)\b"
+    r"substitut\w*|convert\w*|swap\w*|or|either|avoid\w*|stop\w*|hold\w*|held|withh\w*|paus\w*|suspend\w*|discontinu\w*)\b"
     r"|\b(?:no|not|never|without|don't|do\s+not|neither|nor)\b"  # or refused
     r"|替代|换用|换成|改用|改为|换为|代替|取代|或者|或|可选|避免|停用|停|暂停"
     r"|不|未|无需|勿|禁|别|没有",

@@ -397,3 +397,14 @@ def test_a_drug_listed_as_not_ordered_is_no_duplicate_lead_merge():
         "apixaban", running, "本次未开：阿哌沙班、乳杆菌；"
     )
     assert _beside_running_class("apixaban", running, "加用阿哌沙班 5 mg 每日两次。")
+
+
+def test_a_drug_listed_as_held_is_no_duplicate_lead_merge():
+    """Lead merge fix: 'Held for a reason in the record: apixaban (INR 3.9)' beside a
+    running warfarin is the reconciliation's list of held drugs (the fixture's gold)."""
+    from physassist_env.grading.additions import _beside_running_class
+
+    running = frozenset({"warfarin"})
+    held = "Held for a reason in the record: apixaban (INR 3.9); keep it held."
+    assert not _beside_running_class("apixaban", running, held)
+    assert _beside_running_class("apixaban", running, "Add apixaban 5 mg twice daily.")
