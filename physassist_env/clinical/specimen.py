@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from physassist_env.vocab.units import unit_factors
+
 _HAEMOLYSED = re.compile(r"ha?emoly[sz]", re.I)
 _NOT = re.compile(
     r"\bnot\s+ha?emoly|\bno\s+ha?emoly|\bnon-?ha?emoly|\bwithout\s+ha?emoly|"
@@ -122,28 +124,23 @@ PLAUSIBLE: dict[str, tuple[float | None, float | None, str]] = {
     "sodium": (100.0, 190.0, "mmol/L"),
     "hemoglobin": (2.0, 25.0, "g/dL"),
 }
-#: Factors to the unit of :data:`PLAUSIBLE` of the other units a record writes.
-_TO_UNIT = {
-    ("creatinine", "umol/l"): 1 / 88.4,
-    ("creatinine", "µmol/l"): 1 / 88.4,
-    ("hemoglobin", "g/l"): 0.1,
-}
 
 
 def implausible(analyte: str, value: float, unit: str = "") -> bool:
     """Whether ``value`` (in ``unit``) of ``analyte`` (a lab key) lies outside the
     physiologically plausible bounds of :data:`PLAUSIBLE`; False for an analyte without
-    bounds or a unit it cannot convert (mEq/L reads as mmol/L for potassium and sodium)."""
+    bounds or a unit it cannot convert (the vocabulary's conversions,
+    :func:`~physassist_env.vocab.units.unit_factors`)."""
     bounds = PLAUSIBLE.get(analyte)
     if bounds is None:
         return False
     lo, hi, base = bounds
-    u = (unit or "").strip().lower().replace("meq/l", "mmol/l")
-    if u and u != base.lower():
-        factor = _TO_UNIT.get((analyte, u))
-        if factor is None:
+    if unit:
+        factors = unit_factors(unit, base, analyte)
+        if not factors:
             return False
-        value = value * factor
+        factor, offset = factors[0]
+        value = value * factor + offset
     return (lo is not None and value < lo) or (hi is not None and value > hi)
 
 
