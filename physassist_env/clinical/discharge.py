@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
 from physassist_env.clinical.harm import ANTI_INFECTIVE, NSAIDS
+from physassist_env.clinical.infusion import CONTINUOUS
 
 
 class OrderLike(Protocol):
@@ -64,8 +65,6 @@ _DILUENT = re.compile(
     r"sterile water|sw|ns|d5w|d5\s*1/2\s*ns|d5ns|bag|vial|soln|syringe)(?![\w%])",
     re.I,
 )
-#: Routes of a continuous infusion.
-_INFUSION_ROUTE = re.compile(r"\bdrip\b|\binfusion\b", re.I)
 #: Intravenous and other hospital-only parenteral routes (MIMIC-IV ``prescriptions.route``:
 #: IV, IV DRIP, IVPCA, IV BOLUS, IVPB, EPIDURAL, INTRATHECAL, IO). A drug given this way is
 #: switched to an oral form or stopped at discharge, never listed as a home regimen:
@@ -147,7 +146,7 @@ def inpatient_only(
         return "VTE prophylaxis"
     if _DILUENT.search(order.name):
         return "diluent"
-    if _INFUSION_ROUTE.search(order.route or ""):
+    if CONTINUOUS.search(order.route or ""):
         return "infusion"
     if _INPATIENT_ROUTE.search(order.route or ""):
         return "intravenous"
